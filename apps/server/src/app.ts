@@ -1,0 +1,109 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomBytes } from 'node:crypto';
+import type { AppDeps } from './app-deps';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { healthRoutes } from './modules/health/health.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { stationsRoutes } from './modules/stations/stations.routes';
+import { logsRoutes } from './modules/logs/logs.routes';
+
+export interface BuildOptions extends AppDeps {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web client from this folder (absent in API tests). */
+  webDist?: string | null;
+}
+
+const defaultWebDist = resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
+
+export async function buildApp(options: BuildOptions) {
+  const { logger = false, webDist = defaultWebDist, ...deps } = options;
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => randomBytes(8).toString('hex'),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(cookie, { secret: deps.config.cookieSecret ?? randomBytes(32).toString('hex') });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://telegram.org'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        workerSrc: ["'self'"],
+        // The Telegram web client runs the mini-app in a cross-site iframe (DESIGN §5).
+        frameAncestors: ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+        upgradeInsecureRequests: deps.config.secureCookies ? [] : null,
+      },
+    },
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Car-wash CRM API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin, { db: deps.db });
+
+  for (const routes of [healthRoutes, authRoutes, usersRoutes, stationsRoutes, logsRoutes]) {
+    await app.register(routes, deps);
+  }
+
+  const indexHtml = webDist && existsSync(join(webDist, 'index.html')) ? join(webDist, 'index.html') : null;
+  if (indexHtml && webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; everything else (index.html, sw.js, manifest) must revalidate.
+        res.header(
+          'Cache-Control',
+          path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  const indexContent = indexHtml ? readFileSync(indexHtml) : null;
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexContent) {
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: 'Запрашиваемые данные не найдены.' } });
+    }
+    // Client-side routes: the SPA decides what to show.
+    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexContent);
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+
+/** Every environment variable the server reads, parsed once (documented in README «Configuration»). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag,
+  COOKIE_SECRET: z.string().min(32).optional(),
+  YANDEX_CLIENT_ID: z.string().optional(),
+  YANDEX_CLIENT_SECRET: z.string().optional(),
+  YANDEX_AUTHORIZE_URL: z.string().url().default('https://oauth.yandex.ru/authorize'),
+  YANDEX_TOKEN_URL: z.string().url().default('https://oauth.yandex.ru/token'),
+  YANDEX_INFO_URL: z.string().url().default('https://login.yandex.ru/info'),
+  AUTH_LOCAL: flag,
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_NAME: z.string().default('carwash_crm_bot'),
+  GEOCODER_URL: z.string().url().optional(),
+  GEOCODER_API_KEY: z.string().optional(),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  SUPPORT_URL: z.string().url().default('https://t.me/carwash_crm_support'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const yandexConfigured = !!(e.YANDEX_CLIENT_ID && e.YANDEX_CLIENT_SECRET);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ?? true,
+    cookieSecret: e.COOKIE_SECRET,
+    secureCookies: publicUrl.startsWith('https://'),
+    yandex: yandexConfigured
+      ? {
+          clientId: e.YANDEX_CLIENT_ID!,
+          clientSecret: e.YANDEX_CLIENT_SECRET!,
+          authorizeUrl: e.YANDEX_AUTHORIZE_URL,
+          tokenUrl: e.YANDEX_TOKEN_URL,
+          infoUrl: e.YANDEX_INFO_URL,
+        }
+      : null,
+    /** Local sign-in: on when no Yandex client is configured, or forced with AUTH_LOCAL=1. */
+    authLocal: e.AUTH_LOCAL ?? !yandexConfigured,
+    telegram: { botToken: e.TELEGRAM_BOT_TOKEN ?? null, botName: e.TELEGRAM_BOT_NAME },
+    geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, apiKey: e.GEOCODER_API_KEY ?? '' } : null,
+    mapTileUrl: e.MAP_TILE_URL,
+    supportUrl: e.SUPPORT_URL,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

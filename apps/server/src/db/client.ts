@@ -1,0 +1,130 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** One Drizzle handle whatever the engine: the same SQL and code path for PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite is single-process: two servers on one data directory would corrupt it. Take an exclusive lock
+ * file holding our pid; a stale lock (its process is gone) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockPath = join(dir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(lockPath, 'utf8'));
+      if (pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by another server process (pid ${pid}). ` +
+            `Stop it first, or start this one with another DATA_DIR or a DATABASE_URL.`,
+        );
+      }
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dir}.`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** A folder for PGlite, or undefined for an in-memory database. */
+  dataDir?: string;
+  /** A PGlite data-directory dump to start from (tests: skips initdb and migrations). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    pool.on('error', () => {}); // an idle client's dropped connection must not crash the process
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  let unlock = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
+      loadDataDir: options.loadDataDir,
+      extensions: { btree_gist },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      close: async () => {
+        await client.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Applied and known migrations, for `GET /api/health`. */
+export async function migrationState(handle: DatabaseHandle) {
+  const known = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  let applied: number;
+  try {
+    const result = await handle.db.execute<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations' as never,
+    );
+    applied = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  } catch {
+    applied = 0;
+  }
+  return { applied, known: known.entries.length, upToDate: applied === known.entries.length };
+}

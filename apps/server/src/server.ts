@@ -1,0 +1,53 @@
+import { buildApp } from './app';
+import { createAdapters } from './adapters';
+import { loadConfig } from './config';
+import { DataDirLockedError, openDatabase } from './db/client';
+import { seedDemo } from './db/seed/demo';
+
+const startedAt = performance.now();
+const config = loadConfig();
+
+let database;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+await database.migrate();
+
+const app = await buildApp({
+  db: database.db,
+  database,
+  config,
+  adapters: createAdapters(config),
+  logger: {
+    level: config.logLevel,
+    // Session cookies and bearer tokens never reach the log.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  },
+});
+
+if (config.seedDemo && (await seedDemo(database.db))) app.log.info('demo data created');
+if (config.authLocal) {
+  app.log.warn(
+    'DEMO SIGN-IN IS ON: anyone who can open this server can sign in as any local user. ' +
+      'Configure YANDEX_CLIENT_ID and YANDEX_CLIENT_SECRET for production.',
+  );
+}
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  `ready in ${Math.round(performance.now() - startedAt)} ms: ${config.publicUrl} (database: ${database.kind})`,
+);

@@ -1,0 +1,55 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../db/client';
+import { seedDemo } from '../db/seed/demo';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/**
+ * Builds the migrated, seeded database once per run; each test file starts from a copy of it
+ * (PGlite: a data-directory dump, STACK trap 4; PostgreSQL: `CREATE DATABASE … TEMPLATE`).
+ */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const template = `crm_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${template}`;
+    const handle = await openDatabase({ databaseUrl: templateUrl.toString(), poolSize: 2 });
+    await handle.migrate();
+    await seedDemo(handle.db);
+    await handle.close();
+    project.provide('postgresTemplate', template);
+    project.provide('pgliteTemplate', '');
+    return async () => {
+      const rows = await admin.query<{ datname: string }>(
+        `SELECT datname FROM pg_database WHERE datname LIKE 'crm_test_%' OR datname = $1`,
+        [template],
+      );
+      for (const r of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const handle = await openDatabase({});
+  await handle.migrate();
+  await seedDemo(handle.db);
+  const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir('none');
+  const path = join(tmpdir(), `crm-template-${process.pid}.tar`);
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  await handle.close();
+  project.provide('pgliteTemplate', path);
+  project.provide('postgresTemplate', '');
+}

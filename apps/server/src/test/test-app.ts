@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import { createAdapters, type Adapters } from '../adapters';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import type { DemoLogin } from '../db/seed/demo';
+import { users } from '../db/schema';
+import { createSession, SESSION_COOKIE } from '../plugins/auth';
+
+export interface TestAppOptions {
+  env?: NodeJS.ProcessEnv;
+  adapters?: (config: Config) => Adapters;
+}
+
+/** A fresh copy of the seeded database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const pgTemplate = inject('postgresTemplate');
+  if (pgTemplate) {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `crm_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    return openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 60 });
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+/** Builds the app on a fresh database, without listening (`app.inject()`). */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const config = loadConfig({ SEED_DEMO: '0', ...options.env });
+  const database = await openTestDatabase();
+  const app = await buildApp({
+    db: database.db,
+    database,
+    config,
+    adapters: (options.adapters ?? createAdapters)(config),
+    webDist: null,
+  });
+  await app.ready();
+
+  /** A signed-in demo user: headers to send with `app.inject()`. */
+  async function loginAs(login: DemoLogin | string) {
+    const [user] = await database.db.select().from(users).where(eq(users.login, login));
+    if (!user) throw new Error(`no demo user ${login}`);
+    const { token } = await createSession(database.db, user.id);
+    return {
+      userId: user.id,
+      token,
+      headers: { cookie: `${SESSION_COOKIE}=${token}`, 'x-user-id': user.id },
+    };
+  }
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    loginAs,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,3 @@
+export function AppLayout() {
+  return null;
+}

@@ -1,0 +1,9 @@
+import { Outlet } from 'react-router';
+
+export function RootLayout() {
+  return <Outlet />;
+}
+
+export function RootErrorBoundary() {
+  return null;
+}

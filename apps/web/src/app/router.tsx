@@ -1,0 +1,106 @@
+import { createBrowserRouter } from 'react-router';
+
+/**
+ * Every page is its own chunk (STACK traps 5–6): the login route loads no table, date or form stack.
+ * Each entry names the feature file that owns the page.
+ */
+export const router = createBrowserRouter([
+  {
+    lazy: async () => ({
+      Component: (await import('./root-boundary')).RootLayout,
+      ErrorBoundary: (await import('./root-boundary')).RootErrorBoundary,
+    }),
+    children: [
+      {
+        path: '/auth/yandex',
+        lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
+      },
+      {
+        path: '/auth/callback',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/auth-callback-page')).AuthCallbackPage,
+        }),
+      },
+      {
+        path: '/registration/callback',
+        lazy: async () => ({
+          Component: (await import('../features/auth/pages/registration-callback-page'))
+            .RegistrationCallbackPage,
+        }),
+      },
+      {
+        path: '/logout',
+        lazy: async () => ({ Component: (await import('../features/auth/pages/logout-page')).LogoutPage }),
+      },
+      {
+        path: '/install-app',
+        lazy: async () => ({
+          Component: (await import('../features/shell/pages/install-app-page')).InstallAppPage,
+        }),
+      },
+      {
+        path: '/stationAdminCallback/:stationId',
+        lazy: async () => ({
+          Component: (await import('../features/stations/pages/station-admin-callback-page'))
+            .StationAdminCallbackPage,
+        }),
+      },
+      {
+        // Signed-in area: guards (session, complete profile, wizard rule) and the shell.
+        lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/stations/pages/station-picker-page')).StationPickerPage,
+            }),
+          },
+          {
+            path: '/home',
+            lazy: async () => ({
+              Component: (await import('../features/stations/pages/station-picker-page')).StationPickerPage,
+            }),
+          },
+          {
+            path: '/profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/pages/profile-page')).ProfilePage,
+            }),
+          },
+          {
+            path: '/wizard',
+            lazy: async () => ({
+              Component: (await import('../features/wizard/pages/wizard-page')).WizardPage,
+            }),
+          },
+          {
+            path: '/station/:stationId',
+            lazy: async () => ({
+              Component: (await import('../features/stations/components/station-guard')).StationGuard,
+            }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('../features/stations/pages/station-overview-page'))
+                    .StationOverviewPage,
+                }),
+              },
+              {
+                path: 'settings',
+                lazy: async () => ({
+                  Component: (await import('../features/stations/pages/station-settings-page'))
+                    .StationSettingsPage,
+                }),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('../components/not-found-page')).NotFoundPage }),
+      },
+    ],
+  },
+]);

@@ -1,0 +1,3 @@
+export function AuthCallbackPage() {
+  return null;
+}

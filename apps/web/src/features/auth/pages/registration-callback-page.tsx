@@ -1,0 +1,3 @@
+export function RegistrationCallbackPage() {
+  return null;
+}

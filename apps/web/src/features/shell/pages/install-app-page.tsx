@@ -1,0 +1,3 @@
+export function InstallAppPage() {
+  return null;
+}

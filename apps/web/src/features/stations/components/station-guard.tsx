@@ -1,0 +1,3 @@
+export function StationGuard() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StationAdminCallbackPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StationOverviewPage() {
+  return null;
+}

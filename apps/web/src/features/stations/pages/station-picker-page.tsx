@@ -1,0 +1,3 @@
+export function StationPickerPage() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function StationSettingsPage() {
+  return null;
+}

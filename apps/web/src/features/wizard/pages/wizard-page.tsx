@@ -1,0 +1,3 @@
+export function WizardPage() {
+  return null;
+}

@@ -1,0 +1,127 @@
+import { apiErrorBodySchema, messages } from '@crm/shared';
+import { getBearerToken, getSessionUserId } from './session';
+
+/** Every failed call becomes this: the server's code, Russian message and per-field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Milliseconds before the call gives up (S1 §8 «Превышено время ожидания»). */
+  timeoutMs?: number;
+  /** Do not report a failure of this call to /api/error (the reporter itself, expected 404s). */
+  silent?: boolean;
+}
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener = () => {};
+/** The auth feature decides what a 401 means (clear the session, go to login). */
+export function setUnauthorizedListener(listener: UnauthorizedListener) {
+  onUnauthorized = listener;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']) {
+  const url = new URL(`/api${path}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  return url.pathname + url.search;
+}
+
+/** The one API client (DESIGN §3): base path, X-User-Id, bearer token, error shape, failure reporting. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, signal, timeoutMs = 30_000, silent = false } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const userId = getSessionUserId();
+  if (userId) headers['X-User-Id'] = userId;
+  const token = getBearerToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const url = buildUrl(path, query);
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    const timedOut = timeout.aborted;
+    const error = new ApiError(
+      0,
+      timedOut ? 'TIMEOUT' : 'NETWORK',
+      timedOut ? messages.generic.timeout : messages.generic.network,
+    );
+    if (!silent) reportFailedCall(url, body, error);
+    throw error;
+  }
+
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (response.ok) return data as T;
+
+  const parsed = apiErrorBodySchema.safeParse(data);
+  const error = parsed.success
+    ? new ApiError(
+        response.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        parsed.data.error.fields,
+      )
+    : new ApiError(response.status, 'INTERNAL', messages.generic.unexpected);
+  if (response.status === 401) onUnauthorized();
+  if (!silent && response.status !== 401) reportFailedCall(url, body, error);
+  throw error;
+}
+
+/** `POST /api/error` (S1 §7), once per failure, never for the reporter's own failure. */
+function reportFailedCall(apiUrl: string, requestData: unknown, error: ApiError) {
+  const userId = getSessionUserId();
+  void api('/error', {
+    method: 'POST',
+    silent: true,
+    timeoutMs: 5000,
+    body: {
+      user_id: userId,
+      code: `${error.status}:${error.code}`,
+      api_url: apiUrl,
+      current_url: window.location.pathname + window.location.search,
+      request_data: requestData ?? null,
+      response_data: { message: error.message, fields: error.fields },
+    },
+  }).catch(() => {});
+}
+
+/** The friendly text for any error (S1 §8 «Uncaught errors are mapped to friendly texts»). */
+export function friendlyMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return error.message;
+    if (error.status === 403) return error.message || messages.generic.forbidden;
+    if (error.status === 404) return messages.generic.notFound;
+    if (error.status >= 500) return messages.generic.unexpected;
+    return error.message;
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  if (/failed to fetch|network/i.test(text)) return messages.generic.network;
+  if (/timeout|timed out/i.test(text)) return messages.generic.timeout;
+  if (/permission|forbidden/i.test(text)) return messages.generic.forbidden;
+  if (/not found/i.test(text)) return messages.generic.notFound;
+  if (/undefined|chunk|dynamically imported module|script error/i.test(text)) return messages.generic.reload;
+  return messages.generic.unexpected;
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      filename: 'sw.js',
+      injectRegister: false,
+      manifest: {
+        name: 'Автомойка CRM',
+        short_name: 'Мойка CRM',
+        description: 'CRM для автомоек: записи, календарь боксов, клиенты и тарифы',
+        lang: 'ru',
+        start_url: '/',
+        display: 'standalone',
+        theme_color: '#7c3aed',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
+  server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
+  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900 },
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Machine-readable codes of the one error shape (DESIGN §4). */
+export const errorCodes = [
+  'VALIDATION_FAILED',
+  'AUTH_REQUIRED',
+  'USER_ID_MISMATCH',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'SLOT_TAKEN',
+  'RATE_LIMITED',
+  'AUTH_FAILED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+/** Turns zod issues into `{ "path.to.field": "first message" }` for the `fields` member. */
+export function issuesToFields(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { hhmmPattern, toMinutes } from '../time/time-of-day';
+
+export const weekDays = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+export type WeekDay = (typeof weekDays)[number];
+/** Short Russian day names in the same order (S2 §5). */
+export const weekDayShort: Record<WeekDay, string> = {
+  Monday: 'ПН',
+  Tuesday: 'ВТ',
+  Wednesday: 'СР',
+  Thursday: 'ЧТ',
+  Friday: 'ПТ',
+  Saturday: 'СБ',
+  Sunday: 'ВС',
+};
+
+/** Station form messages (S1 §8, S2 §5), quoted exactly. */
+export const stationMessages = {
+  nameRequired: 'Название обязательно',
+  nameMin: 'Название должно содержать минимум 2 символа',
+  nameMax: 'Название не должно превышать 50 символов',
+  boxesRequired: 'Кол-во боксов обязательно',
+  boxesMin: 'Минимум 1 бокс',
+  boxesMax: 'Максимум 100 боксов',
+  addressRequired: 'Адрес обязателен',
+  addressMin: 'Адрес должен содержать минимум 5 символов',
+  pointRequired: 'Пожалуйста, выберите точку на карте или используйте предложенный адрес',
+  coordinatesRequired: 'Необходимо указать координаты на карте',
+  scheduleRequired: 'Необходимо указать график работы хотя бы для одного дня',
+  timeFormat: 'Неверный формат времени',
+  rangeOrder: 'Время начала должно быть раньше времени окончания',
+} as const;
+
+export const timeOfDaySchema = z.string().regex(hhmmPattern, stationMessages.timeFormat);
+
+/** worktime_by_day: keys start_{Day} and end_{Day}, HH:mm (S2 §3). */
+export const worktimeByDaySchema = z.record(
+  z.string().regex(/^(start|end)_[A-Z][a-z]+day$/),
+  timeOfDaySchema,
+);
+export type WorktimeByDay = Record<string, string>;
+
+export const pointSchema = z.object({
+  type: z.literal('Point'),
+  /** [lon, lat] */
+  coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]),
+});
+
+export const boxSchema = z.object({ number: z.number().int().min(1), status: z.string() });
+
+/** The Station entity (S1 §3, S2 §3) plus an IANA time zone. */
+export const stationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  network_id: z.string(),
+  carwash_id: z.string(),
+  address: z.string(),
+  location: pointSchema.nullable(),
+  type: z.string(),
+  boxes: z.array(boxSchema),
+  daysOfWork: z.array(z.enum(weekDays)),
+  worktime_by_day: z.record(z.string(), z.string()),
+  time_zone: z.string(),
+  time_zone_int: z.number(),
+  slot_duration: z.number().int(),
+  days_to_alive: z.number().int(),
+  enable: z.boolean(),
+  enable_payment: z.boolean(),
+  enable_booking: z.boolean(),
+  autoaccept_payment: z.boolean(),
+  autoaccept_booking: z.boolean(),
+  stepCost: z.number().int(),
+  limitMinCost: z.number().int(),
+  limitMaxCost: z.number().int(),
+  awaiting_setup: z.boolean(),
+  last_used: z.string().nullable(),
+});
+export type Station = z.infer<typeof stationSchema>;
+
+/** Days with both ends set, and each start before its end. */
+function checkWorktime(worktime: WorktimeByDay, ctx: z.RefinementCtx, path: string) {
+  const working = weekDays.filter((d) => worktime[`start_${d}`] && worktime[`end_${d}`]);
+  if (working.length === 0) {
+    ctx.addIssue({ code: 'custom', message: stationMessages.scheduleRequired, path: [path] });
+  }
+  for (const d of working) {
+    if (toMinutes(worktime[`start_${d}`]!) >= toMinutes(worktime[`end_${d}`]!)) {
+      ctx.addIssue({ code: 'custom', message: stationMessages.rangeOrder, path: [path, `end_${d}`] });
+    }
+  }
+}
+
+/** Body of `POST /api/station/create` (S1 §7) with the add-station form rules (S2 §5). */
+export const stationCreateSchema = z
+  .object({
+    name: z
+      .string({ error: stationMessages.nameRequired })
+      .trim()
+      .min(1, stationMessages.nameRequired)
+      .min(2, stationMessages.nameMin)
+      .max(50, stationMessages.nameMax),
+    boxes: z
+      .number({ error: stationMessages.boxesRequired })
+      .int(stationMessages.boxesRequired)
+      .min(1, stationMessages.boxesMin)
+      .max(100, stationMessages.boxesMax),
+    address: z
+      .string({ error: stationMessages.addressRequired })
+      .trim()
+      .min(1, stationMessages.addressRequired)
+      .min(5, stationMessages.addressMin)
+      .max(300),
+    location: pointSchema.nullable().refine((p) => p !== null, stationMessages.pointRequired),
+    worktime_by_day: worktimeByDaySchema,
+    time_zone: z.string().max(64).optional(),
+    network_id: z.string().optional(),
+  })
+  .superRefine((v, ctx) => checkWorktime(v.worktime_by_day, ctx, 'worktime_by_day'));
+export type StationCreate = z.infer<typeof stationCreateSchema>;
+
+/** Body of `POST /api/station/update/{id}`: any subset of the editable fields. */
+export const stationUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Пожалуйста, введите название станции').max(50, stationMessages.nameMax),
+    address: z.string().trim().min(5, stationMessages.addressMin).max(300),
+    location: pointSchema,
+    worktime_by_day: worktimeByDaySchema,
+    time_zone: z.string().max(64),
+    slot_duration: z.number().int().min(5).max(240),
+    boxes: z
+      .number()
+      .int()
+      .min(1, 'Должен быть хотя бы один бокс')
+      .max(20, 'Максимальное количество боксов - 20'),
+    enable: z.boolean(),
+    enable_booking: z.boolean(),
+    enable_payment: z.boolean(),
+    autoaccept_booking: z.boolean(),
+    autoaccept_payment: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.worktime_by_day) checkWorktime(v.worktime_by_day, ctx, 'worktime_by_day');
+  });
+export type StationUpdate = z.infer<typeof stationUpdateSchema>;
+
+/** Days that have both a start and an end in worktime_by_day. */
+export function workingDays(worktime: WorktimeByDay): WeekDay[] {
+  return weekDays.filter((d) => worktime[`start_${d}`] && worktime[`end_${d}`]);
+}
