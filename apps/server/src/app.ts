@@ -34,7 +34,7 @@ export interface BuildOptions extends AppDeps {
 const defaultWebDist = resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 
 export async function buildApp(options: BuildOptions) {
-  const { logger = false, webDist = defaultWebDist, ...deps } = options;
+  const { logger = false, webDist = options.config.webDistDir ?? defaultWebDist, ...deps } = options;
   const app = Fastify({
     logger,
     trustProxy: true,

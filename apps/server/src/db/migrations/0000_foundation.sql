@@ -29,6 +29,16 @@ CREATE TABLE "networks" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "oauth_pending" (
+	"state_hash" text PRIMARY KEY NOT NULL,
+	"provider" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"redirect_uri" text NOT NULL,
+	"carwash_id" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,

@@ -98,3 +98,17 @@ export const memberships = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.networkId] }), index('memberships_network').on(t.networkId)],
 );
+
+/**
+ * Sign-ins under way: `state` (hashed) → PKCE verifier. Single-use, so a replayed callback (same state or
+ * code) creates no session; the browser is bound to it by a cookie holding the state.
+ */
+export const oauthPending = pgTable('oauth_pending', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  carwashId: text('carwash_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
