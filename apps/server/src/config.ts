@@ -28,6 +28,8 @@ const envSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SUPPORT_URL: z.string().url().default('https://t.me/carwash_crm_support'),
   WEB_DIST_DIR: z.string().optional(),
+  /** Hops of trusted reverse proxies whose X-Forwarded-For is believed (rate limits key on the client IP). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -67,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mapTileUrl: e.MAP_TILE_URL,
     supportUrl: e.SUPPORT_URL,
     webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -44,9 +44,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ error: { code: 'VALIDATION_FAILED', message: messages.generic.invalidInput, fields } });
     }
     if (error.statusCode === 429) {
-      return reply
-        .status(429)
-        .send({ error: { code: 'RATE_LIMITED', message: messages.auth.tooManyRequests } });
+      const signIn = request.url.startsWith('/api/auth') || request.url.startsWith('/api/authorize');
+      const message = signIn ? messages.auth.tooManyRequests : messages.generic.tooManyRequests;
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, never a 500.
