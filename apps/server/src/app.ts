@@ -24,6 +24,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
+import { geoRoutes } from './modules/geo/geo.routes';
+import { wizardRoutes } from './modules/wizard/wizard.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -37,7 +39,8 @@ export async function buildApp(options: BuildOptions) {
   const { logger = false, webDist = options.config.webDistDir ?? defaultWebDist, ...deps } = options;
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // Off unless configured: otherwise any client could pick its own IP with X-Forwarded-For.
+    trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomBytes(8).toString('hex'),
   }).withTypeProvider<ZodTypeProvider>();
@@ -74,7 +77,15 @@ export async function buildApp(options: BuildOptions) {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { db: deps.db });
 
-  for (const routes of [healthRoutes, authRoutes, usersRoutes, stationsRoutes, logsRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    usersRoutes,
+    stationsRoutes,
+    logsRoutes,
+    geoRoutes,
+    wizardRoutes,
+  ]) {
     await app.register(routes, deps);
   }
 

@@ -1,12 +1,34 @@
 import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { createGeocoder, type Geocoder } from './geocoder';
+import type { IdentityProvider } from './identity';
+import { createLocalProvider } from './local-identity';
+import { createTelegram, type TelegramAdapter } from './telegram';
+import { createYandexProvider } from './yandex-id';
 
-/**
- * External services behind interfaces, each with a local stand-in (DESIGN §1).
- * Filled by the auth and stations modules' adapters.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Adapters {}
+export interface IdentityProviders {
+  /** Yandex ID, when YANDEX_CLIENT_ID and YANDEX_CLIENT_SECRET are set. */
+  yandex: IdentityProvider | null;
+  /** The built-in demo provider (AUTH_LOCAL); it keeps its codes in the product database. */
+  local: ((db: Database) => IdentityProvider) | null;
+}
 
-export function createAdapters(_config: Config): Adapters {
-  return {};
+/** External services behind interfaces, each with a local stand-in (DESIGN §1). */
+export interface Adapters {
+  identity: IdentityProviders;
+  /** Null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramAdapter | null;
+  /** Address suggestions: GEOCODER_URL, or the built-in gazetteer. */
+  geocoder: Geocoder;
+}
+
+export function createAdapters(config: Config): Adapters {
+  return {
+    identity: {
+      yandex: config.yandex ? createYandexProvider(config.yandex) : null,
+      local: config.authLocal ? createLocalProvider : null,
+    },
+    telegram: createTelegram(config.telegram),
+    geocoder: createGeocoder(config),
+  };
 }

@@ -13,10 +13,26 @@ export type AuthorizeBody = z.infer<typeof authorizeBodySchema>;
 
 export const telegramAuthBodySchema = z.object({ initData: z.string().min(1).max(4096) });
 
-/** Constants of S1 §9. */
-export const authTimings = {
-  sessionDays: 30,
-  logoutDebounceMs: 2000,
-  loginTimeoutMs: 60_000,
-  telegramMaxAgeSeconds: 24 * 60 * 60,
-} as const;
+export { authTimings } from './auth-timings';
+
+/** `GET /api/auth/config`: what the login page needs before anything else. `demo` = local sign-in is on. */
+export const authConfigSchema = z.object({
+  provider: z.enum(['yandex', 'local']),
+  demo: z.boolean(),
+  telegramBotName: z.string(),
+  supportUrl: z.string(),
+  mapTileUrl: z.string(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** `GET /api/auth/login`: starts a sign-in. `login` (a demo user) only reaches the local provider. */
+export const authLoginQuerySchema = z.object({
+  redirect_uri: z.string().url().max(2048),
+  carwash_id: z.string().min(1).max(64).optional(),
+  login: z.string().min(1).max(100).optional(),
+  /** Picks the built-in provider when both are on (YANDEX_CLIENT_ID with AUTH_LOCAL=1). */
+  provider: z.enum(['yandex', 'local']).optional(),
+});
+
+/** Telegram user ids are positive integers; they travel as strings (they exceed 2^31). */
+export const telegramIdSchema = z.string().regex(/^\d{1,20}$/, 'Неверный идентификатор Telegram');

@@ -1,0 +1,81 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { authTimings } from '@crm/shared';
+
+/** What a verified mini-app launch tells us (https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app). */
+export interface TelegramLaunch {
+  /** Telegram user id, as a string: it may exceed 2^31. */
+  telegramId: string;
+  firstName: string | null;
+  lastName: string | null;
+  username: string | null;
+  authDate: Date;
+}
+
+/** A little slack for clocks that run ahead of Telegram's. */
+const futureSkewSeconds = 60;
+
+/**
+ * Verifies the raw `initData` query string of a Telegram mini-app (DESIGN §5): HMAC-SHA256 of the sorted
+ * `key=value` lines without `hash`, keyed with HMAC_SHA256("WebAppData", bot token); `auth_date` younger
+ * than 24 h; a `user` with an id. Returns null for anything else, so a forged launch learns nothing.
+ */
+export function verifyTelegramInitData(
+  initData: string,
+  botToken: string,
+  now: Date = new Date(),
+  maxAgeSeconds: number = authTimings.telegramMaxAgeSeconds,
+): TelegramLaunch | null {
+  const params = new URLSearchParams(initData);
+  const fields = new Map<string, string>();
+  for (const [key, value] of params) {
+    if (fields.has(key)) return null; // A repeated key would make the signed text ambiguous.
+    fields.set(key, value);
+  }
+  const hash = fields.get('hash');
+  if (!hash || !/^[0-9a-f]{64}$/.test(hash)) return null;
+  fields.delete('hash');
+
+  const dataCheckString = [...fields.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}=${value}`)
+    .join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  const expected = createHmac('sha256', secret).update(dataCheckString).digest();
+  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return null;
+
+  const authDate = Number(fields.get('auth_date'));
+  if (!Number.isInteger(authDate) || authDate <= 0) return null;
+  const age = Math.floor(now.getTime() / 1000) - authDate;
+  if (age >= maxAgeSeconds || age < -futureSkewSeconds) return null;
+
+  let user: unknown;
+  try {
+    user = JSON.parse(fields.get('user') ?? '');
+  } catch {
+    return null;
+  }
+  if (!user || typeof user !== 'object') return null;
+  const { id, first_name, last_name, username } = user as Record<string, unknown>;
+  const telegramId = typeof id === 'number' || typeof id === 'string' ? String(id) : '';
+  if (!/^[1-9]\d{0,19}$/.test(telegramId)) return null;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+  return {
+    telegramId,
+    firstName: text(first_name),
+    lastName: text(last_name),
+    username: text(username),
+    authDate: new Date(authDate * 1000),
+  };
+}
+
+export interface TelegramAdapter {
+  botName: string;
+  verifyInitData(initData: string): TelegramLaunch | null;
+}
+
+/** Null without TELEGRAM_BOT_TOKEN: nothing can be verified, so Telegram sign-in is off. */
+export function createTelegram(config: { botToken: string | null; botName: string }): TelegramAdapter | null {
+  const { botToken, botName } = config;
+  if (!botToken) return null;
+  return { botName, verifyInitData: (initData) => verifyTelegramInitData(initData, botToken) };
+}
