@@ -1,9 +1,79 @@
-import { Outlet } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { isRouteErrorResponse, Outlet, useNavigate, useRouteError } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ErrorScreen } from '../components/error-screen';
+import { NotFoundPage } from '../components/not-found-page';
+import { setUnauthorizedListener } from '../lib/api-client';
+import { saveRedirectPath } from '../lib/auth-redirect';
+import { logClientError } from '../lib/client-log';
+import { getSessionUserId } from '../lib/session';
+import { rememberTelegramLaunch } from '../lib/telegram';
+import { endSession } from '../features/auth/session-lifecycle';
+import { OfflineBanner } from '../features/shell/components/offline-banner';
 
+// Before the router's first navigation drops the hash Telegram launched us with.
+rememberTelegramLaunch();
+
+// Registers the service worker; its module (workbox-window) loads after the page, not with it.
+const UpdateCard = lazy(async () => ({
+  default: (await import('../features/shell/components/update-card')).UpdateCard,
+}));
+
+/** Around every route: 401 handling, uncaught-error logging, the offline banner and the update card. */
 export function RootLayout() {
-  return <Outlet />;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // A 401 for a signed-in user means the session ended (expired, removed): back to the login page,
+  // returning here afterwards.
+  useEffect(() => {
+    setUnauthorizedListener(() => {
+      if (!getSessionUserId()) return;
+      saveRedirectPath(window.location.pathname + window.location.search);
+      endSession(queryClient);
+      void navigate('/auth/yandex', { replace: true });
+    });
+  }, [navigate, queryClient]);
+
+  useEffect(() => {
+    const onError = (event: ErrorEvent) => logClientError(event.error ?? event.message, 'window.error');
+    const onRejection = (event: PromiseRejectionEvent) => logClientError(event.reason, 'unhandledrejection');
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+
+  return (
+    <>
+      <Outlet />
+      <OfflineBanner />
+      {import.meta.env.PROD && (
+        <Suspense fallback={null}>
+          <UpdateCard />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
+/** The root error boundary: 404 responses get the not-found page, everything else the error screen. */
 export function RootErrorBoundary() {
-  return null;
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+
+  useEffect(() => {
+    if (!notFound) logClientError(error, 'route');
+  }, [error, notFound]);
+
+  if (notFound) return <NotFoundPage />;
+  return (
+    <ErrorScreen
+      error={error}
+      onRetry={() => void navigate(window.location.pathname + window.location.search, { replace: true })}
+    />
+  );
 }

@@ -16,3 +16,12 @@ export function rememberStation(stationId: string | null) {
   if (stationId) localStorage.setItem(KEY, stationId);
   else localStorage.removeItem(KEY);
 }
+
+const stationPath = /^\/station\/[^/]+(\/.*)?$/;
+
+/** The same page for another station: `/station/{id}/…` keeps its tail; elsewhere the station's index. */
+export function swapStationInPath(pathname: string, stationId: string): string {
+  const match = stationPath.exec(pathname);
+  const id = encodeURIComponent(stationId);
+  return match ? `/station/${id}${match[1] ?? ''}` : `/station/${id}`;
+}

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ConfigProvider, theme as antdTheme, App as AntdApp } from 'antd';
+import { ConfigProvider, theme as antdTheme, App as AntdApp, type ThemeConfig } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
 
 export type ThemeMode = 'light' | 'dark';
@@ -18,9 +18,13 @@ export const accentLabels: Record<Accent, string> = {
   amber: 'Янтарный',
   rose: 'Розовый',
 };
+export const accents = Object.keys(accentColors) as Accent[];
 
-const MODE_KEY = 'crm.theme';
-const ACCENT_KEY = 'crm.accent';
+/** Also read by `public/theme-init.js` before the app starts, so the first paint has the right theme. */
+export const MODE_KEY = 'crm.theme';
+export const ACCENT_KEY = 'crm.accent';
+
+const pageBackground: Record<ThemeMode, string> = { light: '#f5f5f7', dark: '#0f0f12' };
 
 interface ThemeState {
   mode: ThemeMode;
@@ -31,15 +35,62 @@ interface ThemeState {
 
 const ThemeContext = createContext<ThemeState | null>(null);
 
-function initialMode(): ThemeMode {
-  const stored = localStorage.getItem(MODE_KEY);
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the choice still applies for this visit.
+  }
+}
+
+export function initialMode(): ThemeMode {
+  const stored = readStorage(MODE_KEY);
   if (stored === 'light' || stored === 'dark') return stored;
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-function initialAccent(): Accent {
-  const stored = localStorage.getItem(ACCENT_KEY) as Accent | null;
-  return stored && stored in accentColors ? stored : 'purple';
+export function initialAccent(): Accent {
+  const stored = readStorage(ACCENT_KEY);
+  return stored && stored in accentColors ? (stored as Accent) : 'purple';
+}
+
+/** The same attributes `public/theme-init.js` sets, kept in step with the state. */
+function applyToDocument(mode: ThemeMode, accent: Accent) {
+  const root = document.documentElement;
+  root.dataset.theme = mode;
+  root.dataset.accent = accent;
+  root.style.colorScheme = mode;
+  root.style.setProperty('--crm-accent', accentColors[accent]);
+  document
+    .querySelector('meta[name="theme-color"]')
+    ?.setAttribute('content', mode === 'dark' ? pageBackground.dark : accentColors[accent]);
+}
+
+export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
+  const dark = mode === 'dark';
+  return {
+    algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+    token: {
+      colorPrimary: accentColors[accent],
+      colorLink: accentColors[accent],
+      borderRadius: 10,
+      fontSize: 14,
+      fontFamily: "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+      colorBgLayout: pageBackground[mode],
+      ...(dark ? { colorBgContainer: '#17171c', colorBgElevated: '#202028' } : {}),
+    },
+    components: {
+      Button: { fontWeight: 500 },
+    },
+  };
 }
 
 /** Theme and accent, kept per browser (S1 §1). */
@@ -47,39 +98,28 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(initialMode);
   const [accent, setAccentState] = useState<Accent>(initialAccent);
 
-  useEffect(() => {
-    document.documentElement.dataset.theme = mode;
-    document.documentElement.style.colorScheme = mode;
-    document
-      .querySelector('meta[name="theme-color"]')
-      ?.setAttribute('content', mode === 'dark' ? '#141414' : accentColors[accent]);
-  }, [mode, accent]);
+  useEffect(() => applyToDocument(mode, accent), [mode, accent]);
 
   const value = useMemo<ThemeState>(
     () => ({
       mode,
       accent,
       setMode: (m) => {
-        localStorage.setItem(MODE_KEY, m);
+        writeStorage(MODE_KEY, m);
         setModeState(m);
       },
       setAccent: (a) => {
-        localStorage.setItem(ACCENT_KEY, a);
+        writeStorage(ACCENT_KEY, a);
         setAccentState(a);
       },
     }),
     [mode, accent],
   );
+  const config = useMemo(() => themeConfig(mode, accent), [mode, accent]);
 
   return (
     <ThemeContext.Provider value={value}>
-      <ConfigProvider
-        locale={ruRU}
-        theme={{
-          algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-          token: { colorPrimary: accentColors[accent], borderRadius: 10, fontSize: 14 },
-        }}
-      >
+      <ConfigProvider locale={ruRU} theme={config}>
         <AntdApp>{children}</AntdApp>
       </ConfigProvider>
     </ThemeContext.Provider>

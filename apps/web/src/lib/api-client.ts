@@ -1,4 +1,4 @@
-import { apiErrorBodySchema, messages } from '@crm/shared';
+import { messages, type ApiErrorBody } from '@crm/shared';
 import { getBearerToken, getSessionUserId } from './session';
 
 /** Every failed call becomes this: the server's code, Russian message and per-field messages. */
@@ -76,18 +76,32 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return data as T;
 
-  const parsed = apiErrorBodySchema.safeParse(data);
-  const error = parsed.success
-    ? new ApiError(
-        response.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        parsed.data.error.fields,
-      )
+  const failure = isErrorBody(data) ? data.error : null;
+  const error = failure
+    ? new ApiError(response.status, failure.code, failure.message, failure.fields)
     : new ApiError(response.status, 'INTERNAL', messages.generic.unexpected);
   if (response.status === 401) onUnauthorized();
   if (!silent && response.status !== 401) reportFailedCall(url, body, error);
   throw error;
+}
+
+/**
+ * The one error shape (DESIGN §4), checked by hand: this file is on every route's first download and
+ * zod would add ~30 KB gzip to it.
+ */
+function isErrorBody(data: unknown): data is ApiErrorBody {
+  if (typeof data !== 'object' || data === null || !('error' in data)) return false;
+  const error = (data as { error: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, fields } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (fields === undefined ||
+      (typeof fields === 'object' &&
+        fields !== null &&
+        Object.values(fields).every((v) => typeof v === 'string')))
+  );
 }
 
 /** `POST /api/error` (S1 §7), once per failure, never for the reporter's own failure. */

@@ -1,3 +1,81 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages, type User } from '@crm/shared';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { saveRedirectPath } from '../../lib/auth-redirect';
+import { useNotify } from '../../lib/notify';
+import { getSessionUserId } from '../../lib/session';
+import { useCurrentUser } from '../../features/users/api/current-user';
+import { endSession } from '../../features/auth/session-lifecycle';
+import { shouldGreet } from '../../features/shell/greeting';
+import { decideShell } from '../guards';
+import { ShellFrame } from './shell-frame';
+import './shell.css';
+
+// Shown once, later than the page itself: kept out of the layout's first chunk.
+const WelcomeGreeting = lazy(async () => ({
+  default: (await import('../../features/shell/components/welcome-greeting')).WelcomeGreeting,
+}));
+
+/** Signed out: remember where the visitor wanted to go (S1 §4 steps 1 and 12), then the login page. */
+function ToLogin() {
+  const location = useLocation();
+  useEffect(() => saveRedirectPath(location.pathname + location.search), [location]);
+  return <Navigate to="/auth/yandex" replace />;
+}
+
+/** The signed-in area: session, user load, wizard rule and complete profile, then the shell. */
 export function AppLayout() {
-  return null;
+  const hasSession = !!getSessionUserId();
+  const userQuery = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const loadFailed = userQuery.isError && !userQuery.data;
+
+  // S1 §4 step 7: an error while loading the user clears the session and logs out.
+  useEffect(() => {
+    if (!hasSession || !loadFailed) return;
+    endSession(queryClient);
+    notify.error(messages.auth.userLoadFailed, messages.auth.loginError);
+    void navigate('/auth/yandex', { replace: true });
+  }, [hasSession, loadFailed, navigate, notify, queryClient]);
+
+  if (!hasSession) return <ToLogin />;
+  if (!userQuery.data) return <LoadingOverlay />;
+  return <GuardedShell user={userQuery.data.user} pathname={location.pathname} />;
+}
+
+function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
+  const notify = useNotify();
+  const decision = decideShell({ pathname, hasSession: true, user });
+  const redirectReason = decision.kind === 'redirect' ? decision.reason : null;
+  const [greet] = useState(() => shouldGreet(user.id));
+  const [greetingDone, setGreetingDone] = useState(!greet);
+  const onGreetingDone = useCallback(() => setGreetingDone(true), []);
+  const warned = useRef(false);
+
+  // S1 §5: the incomplete-profile redirect says why.
+  useEffect(() => {
+    if (redirectReason !== 'incomplete-profile' || warned.current) return;
+    warned.current = true;
+    notify.warning(messages.profile.fillTitle, messages.profile.fillText);
+  }, [redirectReason, notify]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  if (decision.kind === 'login') return <ToLogin />;
+  return (
+    <>
+      <ShellFrame user={user} chrome={decision.chrome} tourReady={greetingDone}>
+        <Outlet />
+      </ShellFrame>
+      {!greetingDone && (
+        <Suspense fallback={null}>
+          <WelcomeGreeting userId={user.id} name={user.name} onDone={onGreetingDone} />
+        </Suspense>
+      )}
+    </>
+  );
 }

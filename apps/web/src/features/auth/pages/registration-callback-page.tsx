@@ -1,3 +1,21 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LoadingOverlay } from '../../../components/loading-overlay';
+import { setRegistrationCarwashId } from '../../../lib/auth-redirect';
+
+/**
+ * `/registration/callback?carwash_id=…` (S1 §2): the carwash id is kept under the registration key and
+ * sent with the sign-in, whose answer selects the station; then on to the login page.
+ */
 export function RegistrationCallbackPage() {
-  return null;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const carwashId = params.get('carwash_id')?.trim();
+
+  useEffect(() => {
+    if (carwashId && carwashId.length <= 64) setRegistrationCarwashId(carwashId);
+    void navigate('/auth/yandex', { replace: true });
+  }, [carwashId, navigate]);
+
+  return <LoadingOverlay message="Перенаправление..." />;
 }

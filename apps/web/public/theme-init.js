@@ -1,0 +1,24 @@
+// Runs before the app bundle (index.html loads it synchronously) so the first paint already has the theme
+// and accent the visitor chose: no flash of the wrong theme. Keys and colours match src/app/theme.tsx.
+(function () {
+  var accents = { purple: '#7c3aed', teal: '#0d9488', amber: '#d97706', rose: '#e11d48' };
+  var mode = null;
+  var accent = null;
+  try {
+    mode = localStorage.getItem('crm.theme');
+    accent = localStorage.getItem('crm.accent');
+  } catch (e) {
+    // Storage blocked: fall back to the system preference below.
+  }
+  if (mode !== 'light' && mode !== 'dark') {
+    mode = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+  if (!accents[accent]) accent = 'purple';
+  var root = document.documentElement;
+  root.setAttribute('data-theme', mode);
+  root.setAttribute('data-accent', accent);
+  root.style.colorScheme = mode;
+  root.style.setProperty('--crm-accent', accents[accent]);
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', mode === 'dark' ? '#0f0f12' : accents[accent]);
+})();

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { messages } from '@crm/shared';
+import { clearSession, getSessionUserId, setSessionUser } from '../lib/session';
+import { takeRedirectPath } from '../lib/auth-redirect';
+import { makeUser, mockFetch, renderRoutes } from '../test/render';
+import { decideShell, hasAnyRole, RoleGuard } from './guards';
+import { AppLayout } from './layout/app-layout';
+
+describe('decideShell', () => {
+  const user = makeUser();
+
+  it('sends a visitor without a session to the login page', () => {
+    expect(decideShell({ pathname: '/', hasSession: false })).toEqual({ kind: 'login' });
+  });
+
+  it('confines the wizard role to /wizard', () => {
+    const wizard = makeUser({ role: 'wizard' });
+    expect(decideShell({ pathname: '/', hasSession: true, user: wizard })).toMatchObject({ to: '/wizard' });
+    expect(decideShell({ pathname: '/wizard', hasSession: true, user: wizard })).toEqual({
+      kind: 'render',
+      chrome: 'minimal',
+    });
+  });
+
+  it('sends everyone else from /wizard to /', () => {
+    expect(decideShell({ pathname: '/wizard', hasSession: true, user })).toMatchObject({ to: '/' });
+  });
+
+  it('forces /profile without navigation while the profile is incomplete', () => {
+    const incomplete = makeUser({ email: null, number: null });
+    expect(decideShell({ pathname: '/station/s1', hasSession: true, user: incomplete })).toEqual({
+      kind: 'redirect',
+      to: '/profile',
+      reason: 'incomplete-profile',
+    });
+    expect(decideShell({ pathname: '/profile', hasSession: true, user: incomplete })).toEqual({
+      kind: 'render',
+      chrome: 'minimal',
+    });
+  });
+
+  it('renders the full shell for a complete profile', () => {
+    expect(decideShell({ pathname: '/station/s1/settings', hasSession: true, user })).toEqual({
+      kind: 'render',
+      chrome: 'full',
+    });
+  });
+});
+
+describe('hasAnyRole', () => {
+  it('accepts the system role or the position', () => {
+    expect(hasAnyRole(makeUser({ role: 'admin', position: null }), ['admin'])).toBe(true);
+    expect(hasAnyRole(makeUser({ position: 'owner' }), ['owner', 'principal'])).toBe(true);
+    expect(hasAnyRole(makeUser({ position: 'worker' }), ['owner', 'principal'])).toBe(false);
+  });
+});
+
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+
+function userApi(user = makeUser(), crm: object = { hasSeenTutorial: true, cookiesConsent: true }) {
+  return mockFetch((url) => {
+    if (url.startsWith('/api/user/get_crm_data/')) return { status: 200, body: { crm_data: crm } };
+    if (url.startsWith(`/api/user/${user.id}`)) return { status: 200, body: { user, redirect_to: null } };
+    if (url.startsWith('/api/station/list')) return { status: 200, body: { stations: [] } };
+    if (url.startsWith('/api/auth/config'))
+      return {
+        status: 200,
+        body: {
+          provider: 'local',
+          demo: true,
+          telegramBotName: 'bot',
+          supportUrl: 'https://t.me/x',
+          mapTileUrl: '',
+        },
+      };
+    return { status: 204 };
+  });
+}
+
+const routes = [
+  {
+    Component: AppLayout,
+    children: [
+      { path: '/', element: <div data-testid="page">home</div> },
+      { path: '/profile', element: <div data-testid="page">profile</div> },
+      { path: '/wizard', element: <div data-testid="page">wizard</div> },
+      {
+        path: '/owners-only',
+        element: (
+          <RoleGuard roles={['owner', 'principal']} fallback="/profile">
+            <div data-testid="page">owners</div>
+          </RoleGuard>
+        ),
+      },
+    ],
+  },
+  { path: '*', Component: Where },
+];
+
+describe('AppLayout guards', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    // The welcome greeting is shown once per session; these tests are about the guards.
+    sessionStorage.setItem('crm.greeted.u1', '1');
+  });
+  afterEach(() => {
+    cleanup();
+    clearSession();
+  });
+
+  it('saves the path and goes to the login page without a session', async () => {
+    userApi();
+    renderRoutes(routes, '/profile?tab=settings');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth/yandex'));
+    expect(takeRedirectPath()).toBe('/profile?tab=settings');
+  });
+
+  it('shows the page inside the shell for a signed-in user', async () => {
+    setSessionUser('u1');
+    userApi();
+    renderRoutes(routes, '/');
+    expect(await screen.findByTestId('page')).toHaveTextContent('home');
+    expect(screen.getByRole('navigation', { name: 'Разделы' })).toBeInTheDocument();
+  });
+
+  it('sends an incomplete profile to /profile with the warning and no navigation', async () => {
+    setSessionUser('u1');
+    userApi(makeUser({ email: null, number: null }));
+    renderRoutes(routes, '/');
+    expect(await screen.findByTestId('page')).toHaveTextContent('profile');
+    expect(await screen.findByText(messages.profile.fillTitle)).toBeInTheDocument();
+    expect(screen.getByText(messages.profile.fillText)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Разделы' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the wizard role on /wizard', async () => {
+    setSessionUser('u1');
+    userApi(makeUser({ role: 'wizard' }));
+    renderRoutes(routes, '/');
+    expect(await screen.findByTestId('page')).toHaveTextContent('wizard');
+  });
+
+  it('sends a user without the role to the fallback', async () => {
+    setSessionUser('u1');
+    userApi(
+      makeUser({ position: 'worker', networks: [{ id: 'n1', name: 'Демо-сеть', position: 'worker' }] }),
+    );
+    renderRoutes(routes, '/owners-only');
+    expect(await screen.findByTestId('page')).toHaveTextContent('profile');
+  });
+
+  it('logs out with the spec message when the user cannot be loaded', async () => {
+    setSessionUser('u1');
+    mockFetch((url) =>
+      url.startsWith('/api/user/u1')
+        ? { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } }
+        : { status: 204 },
+    );
+    renderRoutes(routes, '/');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth/yandex'), {
+      timeout: 4000,
+    });
+    expect(getSessionUserId()).toBeNull();
+    expect(await screen.findByText(messages.auth.userLoadFailed)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,101 @@
+import { Drawer } from 'antd';
+import { Link } from 'react-router';
+import { ExportOutlined, LogoutOutlined, MobileOutlined, RightOutlined } from '@ant-design/icons';
+import { messages, type User } from '@crm/shared';
+import { useLogout } from '../../features/auth/use-logout';
+import type { NavItem, NavKey } from './nav-items';
+import { ThemeControls } from './theme-controls';
+import { UserAvatar } from './user-block';
+import { userDisplayName, userPositionLabel } from './use-shell-data';
+
+interface MoreSheetProps {
+  open: boolean;
+  onClose(): void;
+  user: User;
+  items: NavItem[];
+}
+
+const sections: { title: string; keys: NavKey[] }[] = [
+  { title: 'Основные', keys: ['home', 'station'] },
+  { title: 'Настройки', keys: ['settings', 'profile'] },
+  { title: 'Прочее', keys: ['support'] },
+];
+
+/** The phone's «Ещё» sheet: Основные, Настройки, Прочее and Действия (theme, accent, logout). */
+export function MoreSheet({ open, onClose, user, items }: MoreSheetProps) {
+  const { logout, available } = useLogout();
+  const byKey = (key: NavKey) => items.find((i) => i.key === key && i.to);
+
+  const row = (item: NavItem) =>
+    item.external ? (
+      <a key={item.key} className="sheet-row" href={item.to!} target="_blank" rel="noopener noreferrer">
+        <span className="sheet-row__icon">{item.icon}</span>
+        <span className="sheet-row__label">{item.label}</span>
+        <ExportOutlined className="sheet-row__end" />
+      </a>
+    ) : (
+      <Link key={item.key} className="sheet-row" to={item.to!} onClick={onClose}>
+        <span className="sheet-row__icon">{item.icon}</span>
+        <span className="sheet-row__label">{item.label}</span>
+        <RightOutlined className="sheet-row__end" />
+      </Link>
+    );
+
+  return (
+    <Drawer
+      placement="bottom"
+      open={open}
+      onClose={onClose}
+      title="Ещё"
+      size="auto"
+      className="more-sheet"
+      styles={{ body: { paddingTop: 8 } }}
+    >
+      <div className="more-sheet__user">
+        <UserAvatar user={user} size={44} />
+        <span>
+          <strong>{userDisplayName(user)}</strong>
+          <span>{userPositionLabel(user)}</span>
+        </span>
+      </div>
+      {sections.map((section) => {
+        const rows = section.keys.map(byKey).filter((i): i is NavItem => !!i);
+        return (
+          <section key={section.title} className="sheet-section">
+            <h3>{section.title}</h3>
+            <div className="sheet-group">
+              {rows.map(row)}
+              {section.title === 'Прочее' && (
+                <a className="sheet-row" href="/install-app" target="_blank" rel="noopener">
+                  <span className="sheet-row__icon">
+                    <MobileOutlined />
+                  </span>
+                  <span className="sheet-row__label">Установить приложение</span>
+                  <ExportOutlined className="sheet-row__end" />
+                </a>
+              )}
+            </div>
+          </section>
+        );
+      })}
+      <section className="sheet-section">
+        <h3>Действия</h3>
+        <div className="sheet-group sheet-group--padded">
+          <ThemeControls />
+        </div>
+        <div className="sheet-group">
+          <button
+            type="button"
+            className={`sheet-row sheet-row--danger${available ? '' : ' is-muted'}`}
+            onClick={() => void logout()}
+          >
+            <span className="sheet-row__icon">
+              <LogoutOutlined />
+            </span>
+            <span className="sheet-row__label">{available ? 'Выйти' : messages.auth.logoutInTelegram}</span>
+          </button>
+        </div>
+      </section>
+    </Drawer>
+  );
+}

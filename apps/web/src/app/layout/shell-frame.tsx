@@ -1,0 +1,166 @@
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Popover } from 'antd';
+import type { User } from '@crm/shared';
+import { BrandLogo } from '../../components/brand-logo';
+import { LoadingOverlay } from '../../components/loading-overlay';
+import { useViewport } from '../../lib/use-media-query';
+import { CookieConsent } from '../../features/shell/components/cookie-consent';
+import { useCrmData } from '../../features/users/api/crm-data';
+import { rememberStation, swapStationInPath } from '../selected-station';
+import { BottomBar } from './bottom-bar';
+import { MoreSheet } from './more-sheet';
+import { activeNavKey, buildNavItems } from './nav-items';
+import { Sidebar } from './sidebar';
+import { StationSwitcher } from './station-switcher';
+import { AccountPanel, UserAvatar } from './user-block';
+import { useSelectedStation, useSupportUrl } from './use-shell-data';
+
+const FirstVisitTour = lazy(async () => ({
+  default: (await import('../../features/shell/components/first-visit-tour')).FirstVisitTour,
+}));
+
+const COLLAPSED_KEY = 'crm.sidebarCollapsed';
+/** S1 §9 «Station-change spinner 800 ms». */
+export const STATION_CHANGE_MS = 800;
+
+interface ShellFrameProps {
+  user: User;
+  /** `minimal`: no navigation while the profile is incomplete or during first-time setup. */
+  chrome: 'full' | 'minimal';
+  tourReady: boolean;
+  children: ReactNode;
+}
+
+/** Sidebar (desktop and tablet) or header + bottom bar (phone) around the page. */
+export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProps) {
+  const viewport = useViewport();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const supportUrl = useSupportUrl();
+  const { selected, stations } = useSelectedStation(user.role === 'admin');
+  const [userCollapsed, setUserCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const [switching, setSwitching] = useState(false);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const crmData = useCrmData();
+  const tourDue = crmData.isSuccess && crmData.data.hasSeenTutorial !== true;
+
+  const menuRef = useRef<HTMLElement>(null);
+  const barRef = useRef<HTMLElement>(null);
+  const collapseRef = useRef<HTMLButtonElement>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  const settingsRef = useRef<HTMLAnchorElement>(null);
+  const profileRef = useRef<HTMLAnchorElement>(null);
+
+  if (chrome === 'minimal') return <MinimalFrame user={user}>{children}</MinimalFrame>;
+
+  const items = buildNavItems(selected?.id ?? null, supportUrl);
+  const activeKey = activeNavKey(location.pathname);
+  const collapsed = viewport === 'tablet' || userCollapsed;
+  const itemRefs = { settings: settingsRef, profile: profileRef };
+
+  const toggle = () => {
+    localStorage.setItem(COLLAPSED_KEY, userCollapsed ? '0' : '1');
+    setUserCollapsed(!userCollapsed);
+  };
+  const switchStation = (id: string) => {
+    if (id === selected?.id && location.pathname.startsWith('/station/')) return;
+    rememberStation(id);
+    setSwitching(true);
+    window.setTimeout(() => setSwitching(false), STATION_CHANGE_MS);
+    void navigate(swapStationInPath(location.pathname, id));
+  };
+  const switcher = (compact: boolean) => (
+    <StationSwitcher
+      selected={selected}
+      stations={stations}
+      collapsed={compact}
+      onSwitch={switchStation}
+      onShowAll={() => void navigate('/')}
+    />
+  );
+
+  return (
+    <div className={`shell shell--${viewport}${collapsed ? ' shell--collapsed' : ''}`}>
+      <a className="skip-link" href="#main">
+        К содержимому
+      </a>
+      {viewport === 'mobile' ? (
+        <header className="mobile-header">
+          <BrandLogo size={32} compact />
+          <div className="mobile-header__station">{switcher(false)}</div>
+        </header>
+      ) : (
+        <Sidebar
+          user={user}
+          items={items}
+          activeKey={activeKey}
+          collapsed={collapsed}
+          canToggle={viewport === 'desktop'}
+          onToggle={toggle}
+          selected={selected}
+          stations={stations}
+          onSwitchStation={switchStation}
+          onShowAllStations={() => void navigate('/')}
+          refs={{ menu: menuRef, collapse: collapseRef, items: itemRefs }}
+        />
+      )}
+      <main id="main" className="shell__content" tabIndex={-1}>
+        {children}
+      </main>
+      {viewport === 'mobile' && (
+        <>
+          <BottomBar
+            items={items}
+            activeKey={activeKey}
+            moreOpen={moreOpen}
+            onMore={() => setMoreOpen(true)}
+            refs={{ bar: barRef, more: moreRef, items: itemRefs }}
+          />
+          <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} user={user} items={items} />
+        </>
+      )}
+      {switching && <LoadingOverlay context="stationChange" />}
+      <CookieConsent ready={tourReady && !tourDue} />
+      {tourDue && (
+        <Suspense fallback={null}>
+          <FirstVisitTour
+            ready={tourReady}
+            mobile={viewport === 'mobile'}
+            targets={{
+              menu: () => (viewport === 'mobile' ? barRef.current : menuRef.current),
+              collapse: () => collapseRef.current,
+              more: () => moreRef.current,
+              settings: () => settingsRef.current,
+              profile: () => profileRef.current,
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** While the profile is incomplete or the network is being set up: logo, account, the page. */
+function MinimalFrame({ user, children }: { user: User; children: ReactNode }) {
+  return (
+    <div className="shell shell--minimal">
+      <header className="minimal-header">
+        <BrandLogo size={32} />
+        <Popover trigger="click" placement="bottomRight" content={<AccountPanel user={user} />} arrow={false}>
+          <Button
+            type="text"
+            shape="circle"
+            aria-label="Аккаунт: оформление и выход"
+            className="minimal-header__account"
+          >
+            <UserAvatar user={user} size={32} />
+          </Button>
+        </Popover>
+      </header>
+      <main id="main" className="shell__content">
+        {children}
+      </main>
+    </div>
+  );
+}

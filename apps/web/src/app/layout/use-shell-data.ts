@@ -1,0 +1,56 @@
+import { useMatch } from 'react-router';
+import { positionLabels, type Station, type User } from '@crm/shared';
+import { useStationList } from '../../features/stations/api/station-list';
+import { useAuthConfig } from '../../features/auth/api/auth-config';
+import { product } from '../../lib/product';
+import { getRememberedStationId } from '../selected-station';
+
+export interface SelectedStation {
+  id: string;
+  /** The station from the list, or null for a station outside it (role admin: «Внешняя станция»). */
+  station: Station | null;
+}
+
+/**
+ * The station in the URL, else the remembered one if it is still in the user's list. A station outside
+ * the list counts only for role admin (S1 §2): for anyone else the station guard says «Нет доступа».
+ */
+export function useSelectedStation(isAdmin: boolean): {
+  selected: SelectedStation | null;
+  stations: Station[];
+} {
+  const list = useStationList();
+  const match = useMatch('/station/:stationId/*');
+  const stations = list.data ?? [];
+  const inList = (id: string | null) => !!id && stations.some((s) => s.id === id);
+  const fromUrl = match?.params.stationId ?? null;
+  const remembered = getRememberedStationId();
+  const id = fromUrl && (isAdmin || inList(fromUrl)) ? fromUrl : inList(remembered) ? remembered : null;
+  return {
+    selected: id ? { id, station: stations.find((s) => s.id === id) ?? null } : null,
+    stations,
+  };
+}
+
+export function useSupportUrl(): string {
+  return useAuthConfig().data?.supportUrl ?? product.defaultSupportUrl;
+}
+
+export function userDisplayName(user: User): string {
+  const full = [user.name, user.surname].filter(Boolean).join(' ').trim();
+  return full || user.login;
+}
+
+export function userInitials(user: User): string {
+  const letters = [user.name, user.surname]
+    .map((part) => part?.trim()[0])
+    .filter(Boolean)
+    .join('');
+  return (letters || user.login.slice(0, 2)).toUpperCase();
+}
+
+export function userPositionLabel(user: User): string {
+  if (user.role === 'admin') return 'Администратор системы';
+  if (user.role === 'wizard') return 'Первичная настройка';
+  return user.position ? positionLabels[user.position] : 'Без станции';
+}

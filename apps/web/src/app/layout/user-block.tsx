@@ -1,0 +1,77 @@
+import { Avatar, Button, Popover, Tooltip } from 'antd';
+import { LogoutOutlined, MoreOutlined } from '@ant-design/icons';
+import type { User } from '@crm/shared';
+import { messages } from '@crm/shared';
+import { useLogout } from '../../features/auth/use-logout';
+import { ThemeControls } from './theme-controls';
+import { userDisplayName, userInitials, userPositionLabel } from './use-shell-data';
+
+export function UserAvatar({ user, size = 36 }: { user: User; size?: number }) {
+  return (
+    <Avatar size={size} className="user-avatar" aria-hidden="true">
+      {userInitials(user)}
+    </Avatar>
+  );
+}
+
+/** The account panel: who is signed in, theme and accent, logout (or why logout is unavailable). */
+export function AccountPanel({ user }: { user: User }) {
+  const { logout, available } = useLogout();
+  return (
+    <div className="account-panel">
+      <div className="account-panel__who">
+        <UserAvatar user={user} size={44} />
+        <span>
+          <strong>{userDisplayName(user)}</strong>
+          <span>{user.email ?? userPositionLabel(user)}</span>
+        </span>
+      </div>
+      <div className="account-panel__label">Оформление</div>
+      <ThemeControls />
+      <Button
+        block
+        danger={available}
+        icon={<LogoutOutlined />}
+        onClick={() => void logout()}
+        className="account-panel__logout"
+      >
+        {available ? 'Выйти' : messages.auth.logoutInTelegram}
+      </Button>
+    </div>
+  );
+}
+
+/** Sidebar foot: avatar initials, name and position; opens the account panel. */
+export function UserBlock({ user, collapsed }: { user: User; collapsed: boolean }) {
+  const name = userDisplayName(user);
+  const button = (
+    <button type="button" className="user-block" aria-label={`${name}: настройки и выход`}>
+      <UserAvatar user={user} />
+      {!collapsed && (
+        <>
+          <span className="user-block__text">
+            <span className="user-block__name">{name}</span>
+            <span className="user-block__role">{userPositionLabel(user)}</span>
+          </span>
+          <MoreOutlined className="user-block__more" aria-hidden="true" />
+        </>
+      )}
+    </button>
+  );
+  return (
+    <Popover
+      trigger="click"
+      placement={collapsed ? 'rightBottom' : 'topLeft'}
+      content={<AccountPanel user={user} />}
+      arrow={false}
+    >
+      {collapsed ? (
+        <Tooltip title={name} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </Popover>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Where a sign-in returns to (S1 §4 «Authentication» steps 1–4). Kept in session storage: it belongs to
+ * this tab's sign-in attempt and must not leak into a later visit.
+ */
+const REDIRECT_KEY = 'crm.redirectPath';
+const STATION_ADMIN_KEY = 'crm.pendingStationAdminCallback';
+/** The registration key of S1 §2 `/registration/callback`: the carwash id the sign-in passes on. */
+const REGISTRATION_KEY = 'crm.registration.carwashId';
+
+const authPaths = ['/auth/', '/logout', '/registration/callback'];
+
+/** Step 1: the current path is saved before login unless it is a login or auth page. */
+export function saveRedirectPath(pathWithSearch: string) {
+  if (authPaths.some((p) => pathWithSearch.startsWith(p))) return;
+  sessionStorage.setItem(REDIRECT_KEY, pathWithSearch);
+}
+
+/** Reads and forgets the saved path, so it is used once. */
+export function takeRedirectPath(): string | null {
+  const path = sessionStorage.getItem(REDIRECT_KEY);
+  sessionStorage.removeItem(REDIRECT_KEY);
+  // Only same-site paths: a stored value must never send the user to another origin.
+  return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
+
+/** `/stationAdminCallback/{stationId}` opened while signed out: remembered until the sign-in ends. */
+export function setPendingStationAdminCallback(stationId: string) {
+  sessionStorage.setItem(STATION_ADMIN_KEY, stationId);
+}
+
+export function getPendingStationAdminCallback(): string | null {
+  return sessionStorage.getItem(STATION_ADMIN_KEY);
+}
+
+export function clearPendingStationAdminCallback() {
+  sessionStorage.removeItem(STATION_ADMIN_KEY);
+}
+
+export function setRegistrationCarwashId(carwashId: string) {
+  sessionStorage.setItem(REGISTRATION_KEY, carwashId);
+}
+
+export function getRegistrationCarwashId(): string | null {
+  return sessionStorage.getItem(REGISTRATION_KEY);
+}
+
+export function clearRegistrationCarwashId() {
+  sessionStorage.removeItem(REGISTRATION_KEY);
+}
+
+/**
+ * Steps 3–4: redirect_to 'wizard' forces /wizard; else the saved path, else the pending invitation link,
+ * else the home page.
+ */
+export function resolvePostLoginPath(input: {
+  redirectTo: string | null | undefined;
+  savedPath: string | null;
+  pendingStationAdmin: string | null;
+}): string {
+  if (input.redirectTo === 'wizard') return '/wizard';
+  if (input.savedPath) return input.savedPath;
+  if (input.pendingStationAdmin)
+    return `/stationAdminCallback/${encodeURIComponent(input.pendingStationAdmin)}`;
+  return '/';
+}
+
+/** The URL that starts a sign-in (Yandex ID, or the built-in provider in demo mode). */
+export function loginUrl(origin: string = window.location.origin): string {
+  const params = new URLSearchParams({ redirect_uri: `${origin}/auth/callback` });
+  const carwashId = getRegistrationCarwashId();
+  if (carwashId) params.set('carwash_id', carwashId);
+  return `/api/auth/login?${params.toString()}`;
+}

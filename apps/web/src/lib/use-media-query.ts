@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from 'react';
+
+/** Breakpoints of S1 §1: mobile < 768 px, desktop ≥ 1024 px; between them is the tablet. */
+export const breakpoints = { tablet: 768, desktop: 1024 } as const;
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+export type Viewport = 'mobile' | 'tablet' | 'desktop';
+
+export function useViewport(): Viewport {
+  const desktop = useMediaQuery(`(min-width: ${breakpoints.desktop}px)`);
+  const tablet = useMediaQuery(`(min-width: ${breakpoints.tablet}px)`);
+  return desktop ? 'desktop' : tablet ? 'tablet' : 'mobile';
+}
