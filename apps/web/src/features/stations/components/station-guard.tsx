@@ -1,3 +1,66 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { messages } from '@crm/shared';
+import { LoadingOverlay } from '../../../components/loading-overlay';
+import { ErrorScreen } from '../../../components/error-screen';
+import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
+import { useNotify } from '../../../lib/notify';
+import { useCurrentUser } from '../../users/api/current-user';
+import { useStationList } from '../api/station-list';
+import { useStation } from '../api/station';
+import { canManageStation } from '../lib/station-access';
+import type { StationContext } from '../lib/station-context';
+import { StationAccessDenied } from './station-access-denied';
+
+/**
+ * `/station/{id}` (S1 §2 «Station guard»): the id comes from the path. A station of the user's own list
+ * becomes the selected station; role admin may open any other one, fetched separately and marked
+ * «Внешняя станция»; anyone else sees «Нет доступа к станции».
+ */
 export function StationGuard() {
-  return null;
+  const { stationId } = useParams();
+  const notify = useNotify();
+  const me = useCurrentUser();
+  const list = useStationList();
+  const user = me.data?.user;
+  const isAdmin = user?.role === 'admin';
+  const member = list.data?.find((s) => s.id === stationId);
+  const external = useStation(stationId, list.isSuccess && !member && isAdmin);
+  const denied = list.isSuccess && !!user && !member && !isAdmin;
+
+  const station = member ?? (isAdmin ? external.data : undefined);
+  useEffect(() => {
+    if (station) rememberStation(station.id);
+  }, [station]);
+
+  const warned = useRef<string | null>(null);
+  useEffect(() => {
+    if (!denied || warned.current === stationId) return;
+    warned.current = stationId ?? null;
+    notify.warning(messages.station.noAccess, messages.station.unavailable);
+    // The shell must not keep offering a station the user cannot open.
+    if (getRememberedStationId() === stationId) rememberStation(null);
+  }, [denied, stationId, notify]);
+
+  const context = useMemo<StationContext | null>(
+    () =>
+      station && user ? { station, external: !member, canManage: canManageStation(user, station) } : null,
+    [station, user, member],
+  );
+
+  if (list.isError || me.isError || (isAdmin && !member && external.isError)) {
+    const retry = () => {
+      void list.refetch();
+      void me.refetch();
+      if (external.isError) void external.refetch();
+    };
+    const error = list.error ?? me.error ?? external.error;
+    return <ErrorScreen inline title={messages.station.loadFailed} error={error} onRetry={retry} />;
+  }
+  if (denied) {
+    return <StationAccessDenied />;
+  }
+  if (!context) return <LoadingOverlay context="stationChange" />;
+
+  return <Outlet context={context} />;
 }

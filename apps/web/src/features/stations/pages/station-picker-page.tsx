@@ -1,3 +1,168 @@
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button, Card, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { messages, type Station } from '@crm/shared';
+import { ErrorScreen } from '../../../components/error-screen';
+import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
+import { getSessionUserId } from '../../../lib/session';
+import { product } from '../../../lib/product';
+import { useCurrentUser } from '../../users/api/current-user';
+import { useStationList } from '../api/station-list';
+import { useAppConfig } from '../api/app-config';
+import { canAddStation } from '../lib/station-access';
+import { greetingFor } from '../lib/format';
+import { useNow } from '../lib/use-now';
+import { AddStationCard, StationCard } from '../components/station-card';
+import { NoStations } from '../components/no-stations';
+import '../components/stations.css';
+
+// The form and map stack load only when the modal is first opened.
+const AddStationModal = lazy(async () => ({
+  default: (await import('../components/add-station-modal')).AddStationModal,
+}));
+
+function PickerSkeleton() {
+  return (
+    <div className="station-grid" aria-busy="true" aria-label="Загрузка станций">
+      {[0, 1, 2].map((i) => (
+        <Card key={i} styles={{ body: { padding: 20 } }}>
+          <Skeleton avatar={{ shape: 'square' }} active paragraph={{ rows: 3 }} />
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+/** Role admin may open any station by its link (S1 §6); this gives them a way to do it from here. */
+function AdminNote() {
+  const navigate = useNavigate();
+  const [id, setId] = useState('');
+  const open = () => id.trim() && navigate(`/station/${encodeURIComponent(id.trim())}`);
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title="Вы вошли как администратор системы"
+      description={
+        <Flex vertical gap={8}>
+          <span>
+            Любую станцию можно открыть по ссылке вида /station/&lt;id станции&gt; — она будет отмечена как
+            внешняя.
+          </span>
+          <Flex gap={8} style={{ maxWidth: 460 }}>
+            <Input
+              value={id}
+              onChange={(e) => setId(e.target.value)}
+              onPressEnter={open}
+              placeholder="ID станции"
+              aria-label="ID станции"
+              allowClear
+            />
+            <Button onClick={open} disabled={!id.trim()}>
+              Открыть
+            </Button>
+          </Flex>
+        </Flex>
+      }
+    />
+  );
+}
+
+/** `/` and `/home`: the greeting and the user's stations; choosing one remembers it (S1 §2). */
 export function StationPickerPage() {
-  return null;
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const userId = getSessionUserId();
+  const { data: me } = useCurrentUser();
+  const stations = useStationList();
+  const config = useAppConfig();
+  const now = useNow();
+  const [adding, setAdding] = useState(false);
+  const [modalLoaded, setModalLoaded] = useState(false);
+
+  const user = me?.user;
+  const isAdmin = user?.role === 'admin';
+  const mayAdd = !!user && canAddStation(user);
+  const remembered = getRememberedStationId();
+  const list = stations.data ?? [];
+
+  const openStation = (station: Station) => {
+    rememberStation(station.id);
+    navigate(`/station/${station.id}`);
+  };
+  const startAdding = () => {
+    setModalLoaded(true);
+    setAdding(true);
+  };
+
+  let body;
+  if (stations.isPending) body = <PickerSkeleton />;
+  else if (stations.isError)
+    body = (
+      <ErrorScreen
+        inline
+        title={messages.station.listLoadFailed}
+        error={stations.error}
+        onRetry={() => void stations.refetch()}
+      />
+    );
+  else if (list.length === 0)
+    body = isAdmin ? (
+      <Card>
+        <Empty description={messages.station.noneFound} />
+      </Card>
+    ) : (
+      <NoStations
+        supportUrl={config.data?.supportUrl ?? product.defaultSupportUrl}
+        onAdd={mayAdd ? startAdding : undefined}
+      />
+    );
+  else
+    body = (
+      <div className="station-grid">
+        {list.map((s) => (
+          <StationCard key={s.id} station={s} now={now} lastUsed={s.id === remembered} onOpen={openStation} />
+        ))}
+        {mayAdd && <AddStationCard onClick={startAdding} />}
+      </div>
+    );
+
+  return (
+    <Flex
+      vertical
+      gap={screens.md ? 24 : 16}
+      style={{
+        maxWidth: 1264,
+        width: '100%',
+        margin: '0 auto',
+        boxSizing: 'border-box',
+        padding: screens.md ? '28px 32px 48px' : '16px 14px 28px',
+      }}
+    >
+      <Flex justify="space-between" align="end" wrap gap={12}>
+        <div>
+          <Typography.Title level={screens.md ? 2 : 3} style={{ margin: 0 }}>
+            {greetingFor(now.getHours())}
+            {user?.name ? `, ${user.name}` : ''}!
+          </Typography.Title>
+          <Typography.Text type="secondary" style={{ fontSize: 15 }}>
+            {list.length > 0 ? 'Выберите станцию, с которой будете работать' : 'Ваши станции появятся здесь'}
+          </Typography.Text>
+        </div>
+        {mayAdd && list.length > 0 && screens.md && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={startAdding}>
+            Добавить объект
+          </Button>
+        )}
+      </Flex>
+      {isAdmin && <AdminNote />}
+      {body}
+      {modalLoaded && userId && (
+        <Suspense fallback={null}>
+          <AddStationModal open={adding} onClose={() => setAdding(false)} userId={userId} />
+        </Suspense>
+      )}
+    </Flex>
+  );
 }

@@ -1,0 +1,49 @@
+import { Button, Flex, Modal, Steps, Typography } from 'antd';
+
+interface AdminInstructionsModalProps {
+  open: boolean;
+  onClose(): void;
+  onSettings(): void;
+}
+
+/** S1 §2: a user who already belongs to the station's network gets only these instructions. */
+export function AdminInstructionsModal({ open, onClose, onSettings }: AdminInstructionsModalProps) {
+  return (
+    <Modal
+      open={open}
+      title="Как добавить администратора"
+      onCancel={onClose}
+      mask={{ closable: false }}
+      footer={
+        <Flex justify="end" gap={8} wrap>
+          <Button onClick={onClose}>Закрыть</Button>
+          <Button type="primary" onClick={onSettings}>
+            Перейти к настройкам
+          </Button>
+        </Flex>
+      }
+    >
+      <Typography.Paragraph type="secondary">
+        Вы уже подключены к сети этой станции. Ссылка-приглашение нужна тому, кого вы хотите добавить:
+      </Typography.Paragraph>
+      <Steps
+        orientation="vertical"
+        size="small"
+        current={-1}
+        items={[
+          {
+            status: 'process',
+            title: 'Откройте настройки станции',
+            content: 'Раздел «Пригласить администратора».',
+          },
+          { status: 'process', title: 'Скопируйте ссылку-приглашение', content: 'Она ведёт на эту станцию.' },
+          {
+            status: 'process',
+            title: 'Отправьте ссылку сотруднику',
+            content: 'После входа по ссылке он подключится к сети станций как администратор.',
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

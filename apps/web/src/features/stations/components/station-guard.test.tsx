@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
+import { setSessionUser } from '../../../lib/session';
+import { getRememberedStationId } from '../../../app/selected-station';
+import { apiError, mockApi, renderRoutes, testStation, testUser } from '../testing/render';
+import { useStationContext } from '../lib/station-context';
+import { StationGuard } from './station-guard';
+
+function Inside() {
+  const { station, external, canManage } = useStationContext();
+  return (
+    <p>
+      {station.name} {external ? 'внешняя' : 'своя'} {canManage ? 'управляет' : 'смотрит'}
+    </p>
+  );
+}
+
+const routes = [
+  {
+    path: '/station/:stationId',
+    element: <StationGuard />,
+    children: [{ index: true, element: <Inside /> }],
+  },
+];
+
+function serve(user = testUser(), extra: Record<string, (b: unknown) => unknown> = {}) {
+  vi.stubGlobal(
+    'fetch',
+    mockApi({
+      'GET /api/user/u1': () => ({ user, redirect_to: null }),
+      'POST /api/station/list': () => ({ stations: user.networks.length ? [testStation()] : [] }),
+      ...extra,
+    }).fetchMock,
+  );
+}
+
+describe('StationGuard', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    setSessionUser('u1');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens a station of the user’s list and selects it', async () => {
+    serve();
+    renderRoutes(routes, '/station/s1');
+    expect(await screen.findByText('Мойка на Ленина своя управляет')).toBeInTheDocument();
+    expect(getRememberedStationId()).toBe('s1');
+  });
+
+  it('refuses a station outside the list to a non-admin', async () => {
+    serve(testUser({ networks: [{ id: 'n2', name: 'Соседняя сеть', position: 'owner' }] }));
+    localStorage.setItem('crm.selectedStation', 'other');
+    renderRoutes(routes, '/station/other');
+    expect((await screen.findAllByText('Нет доступа к станции')).length).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: /К доступным станциям/ })).toBeInTheDocument();
+    expect(getRememberedStationId()).toBeNull();
+  });
+
+  it('lets role admin open any station, marked external', async () => {
+    serve(testUser({ role: 'admin', networks: [], position: null }), {
+      'GET /api/station/s7': () => ({
+        station: testStation({ id: 's7', name: 'Мойка у моста', network_id: 'n3' }),
+      }),
+    });
+    renderRoutes(routes, '/station/s7');
+    expect(await screen.findByText('Мойка у моста внешняя управляет')).toBeInTheDocument();
+  });
+
+  it('says the station failed to load, with a retry', async () => {
+    serve(testUser(), { 'POST /api/station/list': () => apiError(500, 'boom') });
+    renderRoutes(routes, '/station/s1');
+    expect(
+      await screen.findByText('Ошибка загрузки станции. Попробуйте обновить страницу.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+  });
+});

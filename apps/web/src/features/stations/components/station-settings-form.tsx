@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { App, Button, Card, Col, Flex, Form, Grid, Row, Typography, theme } from 'antd';
+import { useBlocker, type BlockerFunction } from 'react-router';
+import { messages, stationClock, type Station } from '@crm/shared';
+import { ApiError } from '../../../lib/api-client';
+import { useNotify } from '../../../lib/notify';
+import { useUpdateStation } from '../api/update-station';
+import { replaceFields } from '../lib/replace-fields';
+import { formFieldOf, formToUpdate, stationToForm, type StationFormValues } from '../lib/station-form-values';
+import {
+  AddressFields,
+  BoxesField,
+  NameField,
+  SlotDurationField,
+  TimeZoneField,
+  WorktimeField,
+} from './station-fields';
+
+interface StationSettingsFormProps {
+  station: Station;
+  readOnly: boolean;
+  /** After a successful save (the wizard moves on). */
+  onSaved?(station: Station): void;
+  /** The wizard draws its own buttons; settings has a sticky save bar. */
+  submitLabel?: string;
+  /** Extra buttons before the submit one (the wizard's «Назад»). */
+  extraActions?: ReactNode;
+  /** Leaving with unsaved changes asks first (S2 §4 «Schedule»). */
+  guardLeaving?: boolean;
+}
+
+const sameForm = (a: StationFormValues, b: StationFormValues) =>
+  JSON.stringify(formToUpdate(a)) === JSON.stringify(formToUpdate(b));
+
+/**
+ * The station info form of settings and the wizard: name (≤ 50), address with its map point, hours per
+ * day, boxes 1–20, slot duration and time zone, saved with `POST /api/station/update/{id}`.
+ */
+export function StationSettingsForm({
+  station,
+  readOnly,
+  onSaved,
+  submitLabel = 'Сохранить изменения',
+  extraActions,
+  guardLeaving = true,
+}: StationSettingsFormProps) {
+  const [form] = Form.useForm<StationFormValues>();
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const notify = useNotify();
+  const { modal } = App.useApp();
+  const update = useUpdateStation(station.id);
+  const [initial, setInitial] = useState(() => stationToForm(station));
+  const [dirty, setDirty] = useState(false);
+  const today = stationClock(station.time_zone).day;
+
+  // Another station (switching) starts the form over.
+  useEffect(() => {
+    const next = stationToForm(station);
+    setInitial(next);
+    replaceFields(form, next);
+    setDirty(false);
+  }, [station.id]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const blocker = useBlocker(
+    useCallback<BlockerFunction>(
+      ({ currentLocation, nextLocation }) =>
+        guardLeaving && dirty && !update.isPending && currentLocation.pathname !== nextLocation.pathname,
+      [guardLeaving, dirty, update.isPending],
+    ),
+  );
+  const asking = useRef(false);
+  useEffect(() => {
+    // The blocker object changes identity while blocked: ask once per attempt.
+    if (blocker.state !== 'blocked' || asking.current) return;
+    asking.current = true;
+    modal.confirm({
+      title: 'Покинуть страницу без сохранения?',
+      content: 'Вы не сохранили ваши изменения',
+      okText: 'Да, продолжить',
+      cancelText: 'Нет, сохраню',
+      onOk: () => {
+        asking.current = false;
+        blocker.proceed();
+      },
+      onCancel: () => {
+        asking.current = false;
+        blocker.reset();
+      },
+    });
+  }, [blocker, modal]);
+  useEffect(() => {
+    if (!dirty || !guardLeaving) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, guardLeaving]);
+
+  const save = async () => {
+    let values: StationFormValues;
+    try {
+      values = { ...form.getFieldsValue(true), ...(await form.validateFields()) };
+    } catch {
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync(formToUpdate(values));
+      const next = stationToForm(saved);
+      setInitial(next);
+      replaceFields(form, next);
+      setDirty(false);
+      notify.success(messages.station.settingsUpdated);
+      onSaved?.(saved);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        form.setFields(
+          Object.entries(error.fields)
+            .map(([k, m]) => ({ name: formFieldOf(k), errors: [m] }))
+            .filter((f): f is { name: keyof StationFormValues; errors: string[] } => f.name !== null),
+        );
+      }
+      notify.error(error, messages.station.settingsUpdateFailed);
+    }
+  };
+
+  const wizard = !!onSaved && !guardLeaving;
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      disabled={readOnly}
+      requiredMark={readOnly ? false : 'optional'}
+      onValuesChange={() => setDirty(!sameForm(initial, form.getFieldsValue(true)))}
+      onFinish={() => void save()}
+    >
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card title="Основное">
+            <NameField mode="settings" disabled={readOnly} />
+            <AddressFields mode="settings" disabled={readOnly} mapHeight={screens.md ? 320 : 240} />
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Flex vertical gap={16}>
+            <Card title="Режим работы">
+              <WorktimeField disabled={readOnly} today={today} label="" />
+            </Card>
+            <Card title="Боксы и запись">
+              <BoxesField mode="settings" disabled={readOnly} />
+              <SlotDurationField disabled={readOnly} />
+              <TimeZoneField disabled={readOnly} />
+            </Card>
+          </Flex>
+        </Col>
+      </Row>
+      {!readOnly && (
+        <Flex
+          justify="end"
+          align="center"
+          gap={8}
+          wrap
+          style={{
+            // Floats over the page only while there is something to save; above the phone's bottom bar.
+            position: !wizard && dirty ? 'sticky' : undefined,
+            bottom: screens.md ? 12 : 'calc(var(--crm-bottom-bar, 64px) + env(safe-area-inset-bottom) + 8px)',
+            zIndex: 5,
+            marginTop: 16,
+            padding: wizard ? 0 : '12px 16px',
+            background: wizard ? undefined : token.colorBgElevated,
+            border: wizard ? undefined : `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadiusLG,
+            boxShadow: !wizard && dirty ? token.boxShadowSecondary : undefined,
+          }}
+        >
+          {!wizard && screens.sm && (
+            <Typography.Text type={dirty ? 'warning' : 'secondary'} style={{ marginInlineEnd: 'auto' }}>
+              {dirty ? 'Есть несохранённые изменения' : 'Все изменения сохранены'}
+            </Typography.Text>
+          )}
+          {extraActions}
+          {!wizard && (
+            <Button
+              disabled={!dirty || update.isPending}
+              onClick={() => {
+                replaceFields(form, initial);
+                setDirty(false);
+              }}
+            >
+              {screens.sm ? 'Отменить изменения' : 'Отменить'}
+            </Button>
+          )}
+          <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!wizard && !dirty}>
+            {screens.sm || wizard ? submitLabel : 'Сохранить'}
+          </Button>
+        </Flex>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,45 @@
+/** Russian plural: 1 бокс, 2 бокса, 5 боксов, 21 бокс. */
+export function pluralRu(n: number, forms: readonly [one: string, few: string, many: string]): string {
+  const mod10 = n % 10;
+  const mod100 = n % 100;
+  if (mod10 === 1 && mod100 !== 11) return forms[0];
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return forms[1];
+  return forms[2];
+}
+
+export function boxesLabel(n: number): string {
+  return `${n} ${pluralRu(n, ['бокс', 'бокса', 'боксов'])}`;
+}
+
+/** The hour's greeting of S1 §1: 6–12 morning, 12–18 afternoon, 18–23 evening, otherwise night. */
+export function greetingFor(hour: number): string {
+  if (hour >= 6 && hour < 12) return 'Доброе утро';
+  if (hour >= 12 && hour < 18) return 'Добрый день';
+  if (hour >= 18 && hour < 23) return 'Добрый вечер';
+  return 'Доброй ночи';
+}
+
+/** Box statuses as the operator says them. */
+export function boxStatusLabel(status: string): { label: string; color: string } {
+  switch (status) {
+    case 'Free':
+      return { label: 'Свободен', color: 'success' };
+    case 'Busy':
+      return { label: 'Занят', color: 'processing' };
+    case 'Blocked':
+      return { label: 'Заблокирован', color: 'default' };
+    default:
+      return { label: status, color: 'default' };
+  }
+}
+
+/** Full Russian weekday names, keyed by the API's English ones. */
+export const weekDayNames: Record<string, string> = {
+  Monday: 'Понедельник',
+  Tuesday: 'Вторник',
+  Wednesday: 'Среда',
+  Thursday: 'Четверг',
+  Friday: 'Пятница',
+  Saturday: 'Суббота',
+  Sunday: 'Воскресенье',
+};

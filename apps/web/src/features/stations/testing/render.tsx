@@ -1,0 +1,101 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { App, ConfigProvider } from 'antd';
+import ruRU from 'antd/locale/ru_RU';
+import type { Station, User } from '@crm/shared';
+
+/** A fetch stand-in: answers by `METHOD /api/path`, records every call. */
+export function mockApi(routes: Record<string, (body: unknown) => unknown>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetchMock = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ key, body });
+    const handler = routes[key];
+    if (!handler) return new Response('{}', { status: 204 });
+    const result = handler(body);
+    if (result instanceof Response) return result;
+    return new Response(JSON.stringify(result), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  };
+  return { fetchMock, calls };
+}
+
+export function apiError(status: number, message: string, fields?: Record<string, string>) {
+  return new Response(JSON.stringify({ error: { code: 'VALIDATION_FAILED', message, fields } }), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/** Renders routes inside the app's providers, without retries, at `path`. */
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={ruRU}>
+        <App>
+          <RouterProvider router={router} />
+        </App>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, client };
+}
+
+export function renderPage(element: ReactElement, path = '/') {
+  return renderRoutes([{ path: '*', element }], path);
+}
+
+export const testUser = (over: Partial<User> = {}): User => ({
+  id: 'u1',
+  role: 'user',
+  login: 'owner',
+  name: 'Алексей',
+  surname: 'Смирнов',
+  email: 'owner@demo-carwash.ru',
+  number: '+79161234501',
+  default_avatar_id: null,
+  allow_push_notifications: false,
+  telegram_id: null,
+  position: 'owner',
+  networks: [{ id: 'n1', name: 'Демо-сеть', position: 'owner' }],
+  last_login: null,
+  ...over,
+});
+
+export const testStation = (over: Partial<Station> = {}): Station => ({
+  id: 's1',
+  name: 'Мойка на Ленина',
+  network_id: 'n1',
+  carwash_id: '100101',
+  address: 'Москва, Ленинский проспект, 45',
+  location: { type: 'Point', coordinates: [37.58632, 55.70753] },
+  type: 'carwash',
+  boxes: [1, 2, 3, 4].map((number) => ({ number, status: 'Free' })),
+  daysOfWork: [],
+  worktime_by_day: { start_Monday: '08:00', end_Monday: '22:00' },
+  time_zone: 'Europe/Moscow',
+  time_zone_int: 3,
+  slot_duration: 30,
+  days_to_alive: 30,
+  enable: true,
+  enable_payment: false,
+  enable_booking: true,
+  autoaccept_payment: false,
+  autoaccept_booking: false,
+  stepCost: 50,
+  limitMinCost: 0,
+  limitMaxCost: 50000,
+  awaiting_setup: false,
+  last_used: null,
+  ...over,
+});
