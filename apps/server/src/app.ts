@@ -105,7 +105,9 @@ export async function buildApp(options: BuildOptions) {
   }
   const indexContent = indexHtml ? readFileSync(indexHtml) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexContent) {
+    // A missing file (an old hashed chunk after a deploy) must be a 404, not index.html served as script.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexContent || isFile) {
       return reply
         .status(404)
         .send({ error: { code: 'NOT_FOUND', message: 'Запрашиваемые данные не найдены.' } });

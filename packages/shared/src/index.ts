@@ -7,6 +7,7 @@ export * from './users/crm-data.schema';
 export * from './stations/station.schema';
 export * from './auth/auth.schema';
 export * from './time/time-of-day';
+export * from './time/greeting';
 export * from './stations/worktime';
 export * from './stations/station-time';
 export * from './stations/station-form';

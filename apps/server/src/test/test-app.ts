@@ -14,6 +14,8 @@ import { createSession, SESSION_COOKIE } from '../plugins/auth';
 export interface TestAppOptions {
   env?: NodeJS.ProcessEnv;
   adapters?: (config: Config) => Adapters;
+  /** A built web client to serve (static-serving tests); none by default. */
+  webDist?: string;
 }
 
 /** A fresh copy of the seeded database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). */
@@ -43,7 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database,
     config,
     adapters: (options.adapters ?? createAdapters)(config),
-    webDist: null,
+    webDist: options.webDist ?? null,
   });
   await app.ready();
 

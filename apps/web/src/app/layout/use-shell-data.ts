@@ -1,7 +1,7 @@
 import { useMatch } from 'react-router';
 import { positionLabels, type Station, type User } from '@crm/shared';
 import { useStationList } from '../../features/stations/api/station-list';
-import { useAuthConfig } from '../../features/auth/api/auth-config';
+import { useAppConfig } from '../../lib/app-config';
 import { product } from '../../lib/product';
 import { getRememberedStationId } from '../selected-station';
 
@@ -33,7 +33,7 @@ export function useSelectedStation(isAdmin: boolean): {
 }
 
 export function useSupportUrl(): string {
-  return useAuthConfig().data?.supportUrl ?? product.defaultSupportUrl;
+  return useAppConfig().data?.supportUrl ?? product.defaultSupportUrl;
 }
 
 export function userDisplayName(user: User): string {

@@ -23,7 +23,7 @@ import { getSessionUserId } from '../../../lib/session';
 import { isTelegramLaunch, loadTelegramWebApp } from '../../../lib/telegram';
 import { useTheme } from '../../../app/theme';
 import { breakpoints, useMediaQuery } from '../../../lib/use-media-query';
-import { useAuthConfig } from '../api/auth-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { signInWithTelegram } from '../api/telegram-sign-in';
 import { Testimonials } from '../components/testimonials';
 import { YandexButton } from '../components/yandex-button';
@@ -48,7 +48,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const config = useAuthConfig();
+  const config = useAppConfig();
   const { mode, setMode } = useTheme();
   const routerError = (location.state as LoginPageState | null)?.authError;
   const [status, setStatus] = useState<Status>(() =>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { BrandMark } from '../../../components/brand-logo';
-import { GREETING_DURATION_MS, greetingForHour, markGreeted, shouldGreet } from '../greeting';
+import { greetingForHour } from '@crm/shared';
+import { GREETING_DURATION_MS, markGreeted, shouldGreet } from '../greeting';
 import './shell-overlays.css';
 
 interface WelcomeGreetingProps {

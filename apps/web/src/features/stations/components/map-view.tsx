@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Flex, Spin, theme } from 'antd';
 import type { LeafletMapProps } from './leaflet-map';
-import { useAppConfig } from '../api/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import './stations.css';
 
 const LeafletMap = lazy(() => import('./leaflet-map'));

@@ -11,14 +11,6 @@ export function boxesLabel(n: number): string {
   return `${n} ${pluralRu(n, ['бокс', 'бокса', 'боксов'])}`;
 }
 
-/** The hour's greeting of S1 §1: 6–12 morning, 12–18 afternoon, 18–23 evening, otherwise night. */
-export function greetingFor(hour: number): string {
-  if (hour >= 6 && hour < 12) return 'Доброе утро';
-  if (hour >= 12 && hour < 18) return 'Добрый день';
-  if (hour >= 18 && hour < 23) return 'Добрый вечер';
-  return 'Доброй ночи';
-}
-
 /** Box statuses as the operator says them. */
 export function boxStatusLabel(status: string): { label: string; color: string } {
   switch (status) {

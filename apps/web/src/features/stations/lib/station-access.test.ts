@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canAddStation, canManageStation, positionAt } from './station-access';
-import { boxesLabel, greetingFor, pluralRu } from './format';
+import { boxesLabel, pluralRu } from './format';
 import { testStation, testUser } from '../testing/render';
 
 describe('station access', () => {
@@ -38,18 +38,5 @@ describe('formatting', () => {
       '112 боксов',
     ]);
     expect(pluralRu(14, ['a', 'b', 'c'])).toBe('c');
-  });
-
-  it('greets by the hour (S1 §1)', () => {
-    expect([6, 11, 12, 17, 18, 22, 23, 5].map(greetingFor)).toEqual([
-      'Доброе утро',
-      'Доброе утро',
-      'Добрый день',
-      'Добрый день',
-      'Добрый вечер',
-      'Добрый вечер',
-      'Доброй ночи',
-      'Доброй ночи',
-    ]);
   });
 });

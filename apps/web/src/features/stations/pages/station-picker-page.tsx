@@ -2,16 +2,15 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Card, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { messages, type Station } from '@crm/shared';
+import { greetingForHour, messages, type Station } from '@crm/shared';
 import { ErrorScreen } from '../../../components/error-screen';
 import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
 import { getSessionUserId } from '../../../lib/session';
 import { product } from '../../../lib/product';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useStationList } from '../api/station-list';
-import { useAppConfig } from '../api/app-config';
+import { useAppConfig } from '../../../lib/app-config';
 import { canAddStation } from '../lib/station-access';
-import { greetingFor } from '../lib/format';
 import { useNow } from '../lib/use-now';
 import { AddStationCard, StationCard } from '../components/station-card';
 import { NoStations } from '../components/no-stations';
@@ -143,7 +142,7 @@ export function StationPickerPage() {
       <Flex justify="space-between" align="end" wrap gap={12}>
         <div>
           <Typography.Title level={screens.md ? 2 : 3} style={{ margin: 0 }}>
-            {greetingFor(now.getHours())}
+            {greetingForHour(now.getHours())}
             {user?.name ? `, ${user.name}` : ''}!
           </Typography.Title>
           <Typography.Text type="secondary" style={{ fontSize: 15 }}>
