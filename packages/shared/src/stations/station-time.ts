@@ -1,5 +1,5 @@
 import { toMinutes } from '../time/time-of-day';
-import { weekDays, type WeekDay, type WorktimeByDay } from './station.schema';
+import { weekDays, type WeekDay, type WorktimeByDay } from './week';
 import { dayHours } from './worktime';
 
 export interface StationClock {

@@ -1,5 +1,5 @@
 import { fromMinutes, hhmmPattern, parseTimeInput, toMinutes } from '../time/time-of-day';
-import { stationMessages, weekDays, type WeekDay, type WorktimeByDay } from './station.schema';
+import { stationMessages, weekDays, type WeekDay, type WorktimeByDay } from './week';
 
 export interface DayHours {
   start: string;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { isProfileComplete } from './profile-complete';
+
 /** Messages of S1 §5 / S2 §5 «Profile», quoted exactly. */
 export const profileMessages = {
   nameRequired: 'Имя обязательно',
@@ -79,18 +81,3 @@ export const profileUpdateSchema = z.object({
   number: phoneStringSchema,
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-
-/** Profile complete means name, surname, email and number all present (S2 §5). */
-export function isProfileComplete(user: {
-  name?: string | null;
-  surname?: string | null;
-  email?: string | null;
-  number?: string | Partial<PhoneParts> | null;
-}): boolean {
-  const phone = user.number;
-  const phoneOk =
-    typeof phone === 'string'
-      ? phone.trim() !== ''
-      : !!phone && !!phone.countryCode && !!phone.areaCode && !!phone.phoneNumber;
-  return !!user.name?.trim() && !!user.surname?.trim() && !!user.email?.trim() && phoneOk;
-}
