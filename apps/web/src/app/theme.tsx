@@ -62,6 +62,15 @@ export function initialAccent(): Accent {
   return stored && stored in accentColors ? (stored as Accent) : 'purple';
 }
 
+/**
+ * The accent as text: the swatch colours are too light on white (amber, teal) or too dark on the dark
+ * background to reach WCAG AA 4.5:1, so text uses a deeper shade in light mode and a paler one in dark.
+ */
+export const accentTextColors: Record<ThemeMode, Record<Accent, string>> = {
+  light: { purple: '#6d28d9', teal: '#0f766e', amber: '#b45309', rose: '#be123c' },
+  dark: { purple: '#c4b5fd', teal: '#5eead4', amber: '#fcd34d', rose: '#fda4af' },
+};
+
 /** The same attributes `public/theme-init.js` sets, kept in step with the state. */
 function applyToDocument(mode: ThemeMode, accent: Accent) {
   const root = document.documentElement;
@@ -69,6 +78,7 @@ function applyToDocument(mode: ThemeMode, accent: Accent) {
   root.dataset.accent = accent;
   root.style.colorScheme = mode;
   root.style.setProperty('--crm-accent', accentColors[accent]);
+  root.style.setProperty('--crm-accent-text', accentTextColors[mode][accent]);
   document
     .querySelector('meta[name="theme-color"]')
     ?.setAttribute('content', mode === 'dark' ? pageBackground.dark : accentColors[accent]);
@@ -85,6 +95,9 @@ export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
       fontSize: 14,
       fontFamily: "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
       colorBgLayout: pageBackground[mode],
+      // antd's default secondary text (45 % opacity) is below WCAG AA on both backgrounds.
+      colorTextDescription: dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)',
+      colorTextTertiary: dark ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.56)',
       ...(dark ? { colorBgContainer: '#17171c', colorBgElevated: '#202028' } : {}),
     },
     components: {

@@ -82,7 +82,11 @@ export function Sidebar(props: SidebarProps) {
   return (
     <aside className={`sidebar${collapsed ? ' sidebar--collapsed' : ''}`} aria-label="Боковое меню">
       <div className="sidebar__head">
-        <NavLink to="/" className="sidebar__logo" aria-label="На главную">
+        <NavLink
+          to="/"
+          className="sidebar__logo"
+          aria-label={collapsed ? 'Автомойка CRM — на главную' : undefined}
+        >
           <BrandLogo size={34} compact={collapsed} />
         </NavLink>
         {canToggle && (

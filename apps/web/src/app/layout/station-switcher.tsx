@@ -83,7 +83,7 @@ export function StationSwitcher({
     <button
       type="button"
       className={`station-switcher${collapsed ? ' station-switcher--collapsed' : ''}`}
-      aria-label={`Станция: ${name}. Сменить станцию`}
+      aria-label={collapsed ? `Станция: ${name}. Сменить станцию` : undefined}
       aria-haspopup="listbox"
       aria-expanded={open}
     >
@@ -95,6 +95,7 @@ export function StationSwitcher({
           <span className="station-switcher__text">
             <span className="station-switcher__name">{name}</span>
             <span className="station-switcher__hint">{hint}</span>
+            <span className="visually-hidden">Сменить станцию</span>
           </span>
           <DownOutlined className="station-switcher__chevron" aria-hidden="true" />
         </>

@@ -45,13 +45,18 @@ export function AccountPanel({ user }: { user: User }) {
 export function UserBlock({ user, collapsed }: { user: User; collapsed: boolean }) {
   const name = userDisplayName(user);
   const button = (
-    <button type="button" className="user-block" aria-label={`${name}: настройки и выход`}>
+    <button
+      type="button"
+      className="user-block"
+      aria-label={collapsed ? `${name}: настройки и выход` : undefined}
+    >
       <UserAvatar user={user} />
       {!collapsed && (
         <>
           <span className="user-block__text">
             <span className="user-block__name">{name}</span>
             <span className="user-block__role">{userPositionLabel(user)}</span>
+            <span className="visually-hidden">настройки и выход</span>
           </span>
           <MoreOutlined className="user-block__more" aria-hidden="true" />
         </>

@@ -43,7 +43,6 @@ export function StationCard({ station, now, lastUsed, onOpen }: StationCardProps
       hoverable
       role="button"
       tabIndex={0}
-      aria-label={`Открыть станцию ${station.name}`}
       onClick={open}
       onKeyDown={activateOnKey(open)}
       className="station-card"
