@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/dom';
+
+// CI machines have 2 shared cores and antd validates asynchronously: 1 s (the default) is too tight for
+// findBy*/waitFor there, while a real failure still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads matchMedia for responsive grids (STACK trap 7).
 if (!window.matchMedia) {
