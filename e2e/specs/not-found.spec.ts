@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { control } from '../support/browser';
+import { useBrowser } from '../support/test-browser';
+
+describe('not-found page', () => {
+  const browser = useBrowser();
+
+  it('an unknown path shows «Страница не найдена» with the way back', async () => {
+    const page = await browser.open();
+    await page.goto('/no-such-page/at-all');
+    await page.getByText('Страница не найдена').first().waitFor();
+    await control(page, 'Вернуться назад').waitFor();
+    await control(page, 'На главную').waitFor();
+  });
+
+  it('an unknown API path is a JSON 404, not the app', async () => {
+    const page = await browser.open();
+    const res = await page.request.get('/api/no-such-call');
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
