@@ -35,8 +35,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return async () => {
       const rows = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE 'crm_test_%' OR datname = $1`,
-        [template],
+        // Only this run's databases: another run may share the cluster.
+        `SELECT datname FROM pg_database WHERE datname LIKE $1 OR datname = $2`,
+        [`${template}_t_%`, template],
       );
       for (const r of rows.rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
       await admin.end();

@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const pgTemplate = inject('postgresTemplate');
   if (pgTemplate) {
     const url = process.env.TEST_DATABASE_URL!;
-    const name = `crm_test_${randomBytes(6).toString('hex')}`;
+    const name = `${pgTemplate}_t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);

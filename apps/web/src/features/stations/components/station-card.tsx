@@ -104,7 +104,6 @@ export function AddStationCard({ onClick }: { onClick(): void }) {
     <Card
       role="button"
       tabIndex={0}
-      aria-label="Добавить объект"
       onClick={onClick}
       onKeyDown={activateOnKey(onClick)}
       className="station-card station-card--add"
