@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Card, Flex, Grid, Tabs, Typography } from 'antd';
+import { Alert, Card, Grid, Tabs, Typography } from 'antd';
 import { isProfileComplete, messages } from '@crm/shared';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { ErrorScreen } from '../../../components/error-screen';
 import { useCurrentUser } from '../../users/api/current-user';
 import { ProfileCard } from '../components/profile-card';
 import { ProfileForm } from '../components/profile-form';
+import { Page } from '../../../components/page';
 
 type TabKey = 'profile' | 'settings';
 
@@ -32,17 +33,7 @@ export function ProfilePage() {
 
   const activeTab: TabKey = complete ? tab : 'settings';
   return (
-    <Flex
-      vertical
-      gap={16}
-      style={{
-        maxWidth: 944,
-        width: '100%',
-        margin: '0 auto',
-        boxSizing: 'border-box',
-        padding: screens.md ? '28px 32px 48px' : '16px 14px 28px',
-      }}
-    >
+    <Page maxWidth={944}>
       <Typography.Title level={screens.md ? 2 : 3} style={{ margin: 0 }}>
         Профиль
       </Typography.Title>
@@ -82,6 +73,6 @@ export function ProfilePage() {
           ]}
         />
       </Card>
-    </Flex>
+    </Page>
   );
 }

@@ -19,6 +19,7 @@ import { OpenStateTag } from '../components/open-state-tag';
 import { WeekHours } from '../components/week-hours';
 import { ExternalStationNote } from '../components/external-station-note';
 import '../components/stations.css';
+import { Page } from '../../../components/page';
 
 function Stat({
   icon,
@@ -118,17 +119,7 @@ export function StationOverviewPage() {
   const toSettings = () => navigate(`/station/${station.id}/settings`);
 
   return (
-    <Flex
-      vertical
-      gap={16}
-      style={{
-        maxWidth: 1264,
-        width: '100%',
-        margin: '0 auto',
-        boxSizing: 'border-box',
-        padding: screens.md ? '28px 32px 48px' : '16px 14px 28px',
-      }}
-    >
+    <Page>
       <Flex justify="space-between" align="start" wrap gap={12}>
         <Flex vertical gap={6} style={{ minWidth: 0 }}>
           <Typography.Title level={screens.md ? 2 : 3} style={{ margin: 0 }}>
@@ -247,6 +238,6 @@ export function StationOverviewPage() {
           </Flex>
         </Col>
       </Row>
-    </Flex>
+    </Page>
   );
 }

@@ -15,6 +15,7 @@ import { useNow } from '../lib/use-now';
 import { AddStationCard, StationCard } from '../components/station-card';
 import { NoStations } from '../components/no-stations';
 import '../components/stations.css';
+import { Page } from '../../../components/page';
 
 // The form and map stack load only when the modal is first opened.
 const AddStationModal = lazy(async () => ({
@@ -128,17 +129,7 @@ export function StationPickerPage() {
     );
 
   return (
-    <Flex
-      vertical
-      gap={screens.md ? 24 : 16}
-      style={{
-        maxWidth: 1264,
-        width: '100%',
-        margin: '0 auto',
-        boxSizing: 'border-box',
-        padding: screens.md ? '28px 32px 48px' : '16px 14px 28px',
-      }}
-    >
+    <Page gap={screens.md ? 24 : 16}>
       <Flex justify="space-between" align="end" wrap gap={12}>
         <div>
           <Typography.Title level={screens.md ? 2 : 3} style={{ margin: 0 }}>
@@ -162,6 +153,6 @@ export function StationPickerPage() {
           <AddStationModal open={adding} onClose={() => setAdding(false)} userId={userId} />
         </Suspense>
       )}
-    </Flex>
+    </Page>
   );
 }

@@ -6,6 +6,7 @@ import { useNotify } from '../../../lib/notify';
 import { useStationContext } from '../lib/station-context';
 import { StationSettingsForm } from '../components/station-settings-form';
 import { ExternalStationNote } from '../components/external-station-note';
+import { Page } from '../../../components/page';
 
 /** The invitation link of S2 §2 «Administrators / staff»: `{origin}/stationAdminCallback/{stationId}`. */
 function InviteCard({ stationId }: { stationId: string }) {
@@ -44,17 +45,7 @@ export function StationSettingsPage() {
   const screens = Grid.useBreakpoint();
 
   return (
-    <Flex
-      vertical
-      gap={16}
-      style={{
-        maxWidth: 1264,
-        width: '100%',
-        margin: '0 auto',
-        boxSizing: 'border-box',
-        padding: screens.md ? '28px 32px 48px' : '16px 14px 28px',
-      }}
-    >
+    <Page>
       <Flex vertical gap={4}>
         <Button
           type="link"
@@ -80,6 +71,6 @@ export function StationSettingsPage() {
       {external && <ExternalStationNote />}
       <StationSettingsForm station={station} readOnly={!canManage} />
       {canManage && <InviteCard stationId={station.id} />}
-    </Flex>
+    </Page>
   );
 }

@@ -10,6 +10,7 @@ import { StationSettingsForm, useStationList } from '../../stations';
 import { ProfileForm } from '../../profile';
 import { WizardHeader } from '../components/wizard-header';
 import { FinishStep } from '../components/finish-step';
+import { Page } from '../../../components/page';
 
 /**
  * The steps that exist so far (S2 §2 lists seven): tariffs, services and Telegram join them with their
@@ -52,17 +53,7 @@ export function WizardPage() {
   const backButton = <Button onClick={back}>Назад</Button>;
 
   return (
-    <Flex
-      vertical
-      gap={16}
-      style={{
-        maxWidth: step === 1 ? 1264 : 884,
-        width: '100%',
-        margin: '0 auto',
-        boxSizing: 'border-box',
-        padding: screens.md ? '28px 32px 48px' : '16px 14px 28px',
-      }}
-    >
+    <Page maxWidth={step === 1 ? 1264 : 884}>
       <Card styles={{ body: { padding: screens.md ? 24 : 16 } }}>
         <WizardHeader steps={steps} current={step} />
       </Card>
@@ -146,6 +137,6 @@ export function WizardPage() {
           <FinishStep station={station} user={user} onBack={back} />
         </Card>
       )}
-    </Flex>
+    </Page>
   );
 }
