@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from './app-deps';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { pgRateLimitStore } from './plugins/rate-limit-store';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -69,7 +70,7 @@ export async function buildApp(options: BuildOptions) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: pgRateLimitStore(deps.db) });
   await app.register(swagger, {
     openapi: { info: { title: 'Car-wash CRM API', version: '1.0.0' } },
     transform: jsonSchemaTransform,

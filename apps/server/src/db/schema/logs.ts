@@ -1,4 +1,4 @@
-import { bigserial, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Failed API calls reported by the web client (`POST /api/error`, S1 §7). */
 export const clientErrorReports = pgTable('client_error_reports', {
@@ -24,4 +24,14 @@ export const clientLogs = pgTable('client_logs', {
   context: jsonb('context'),
   clientTimestamp: text('client_timestamp'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit windows (sign-in, log intake, geocoder), shared by every server instance on this database
+ * (DESIGN §1): key = route + client IP.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
