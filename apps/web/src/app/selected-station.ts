@@ -1,13 +1,6 @@
-import { useParams } from 'react-router';
-
 const KEY = 'crm.selectedStation';
 
-/** The station the user works with: the one in the URL (/station/{id}/…), else the last one chosen. */
-export function useSelectedStationId(): string | null {
-  const { stationId } = useParams();
-  return stationId ?? getRememberedStationId();
-}
-
+/** The station the user chose last, offered again when no station is in the URL. */
 export function getRememberedStationId(): string | null {
   return localStorage.getItem(KEY);
 }
