@@ -112,11 +112,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
 }
 
+let knownMigrations: number | undefined;
+
 /** Applied and known migrations, for `GET /api/health`. */
 export async function migrationState(handle: DatabaseHandle) {
-  const known = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
+  // The journal ships with the code and never changes while the process runs: read it once.
+  knownMigrations ??= (
+    JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
   let applied: number;
   try {
     const result = await handle.db.execute<{ n: number }>(
@@ -126,5 +131,5 @@ export async function migrationState(handle: DatabaseHandle) {
   } catch {
     applied = 0;
   }
-  return { applied, known: known.entries.length, upToDate: applied === known.entries.length };
+  return { applied, known: knownMigrations, upToDate: applied === knownMigrations };
 }
