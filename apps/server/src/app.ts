@@ -27,6 +27,11 @@ import { stationsRoutes } from './modules/stations/stations.routes';
 import { logsRoutes } from './modules/logs/logs.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { wizardRoutes } from './modules/wizard/wizard.routes';
+import { carsRoutes } from './modules/cars/cars.routes';
+import { tariffsRoutes } from './modules/tariffs/tariffs.routes';
+import { driversRoutes } from './modules/drivers/drivers.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { eventsRoutes } from './modules/events/events.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -86,6 +91,11 @@ export async function buildApp(options: BuildOptions) {
     logsRoutes,
     geoRoutes,
     wizardRoutes,
+    carsRoutes,
+    tariffsRoutes,
+    driversRoutes,
+    ordersRoutes,
+    eventsRoutes,
   ]) {
     await app.register(routes, deps);
   }

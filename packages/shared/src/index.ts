@@ -15,3 +15,6 @@ export * from './users/profile-form';
 export * from './users/user-api.schema';
 export * from './stations/station-api.schema';
 export * from './stations/geo.schema';
+export * from './orders/order.schema';
+export * from './catalog/catalog.schema';
+export * from './catalog/price';

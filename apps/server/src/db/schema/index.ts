@@ -1,3 +1,5 @@
 export * from './users';
 export * from './stations';
 export * from './logs';
+export * from './catalog';
+export * from './orders';

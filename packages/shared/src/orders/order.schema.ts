@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { carClassSchema } from '../catalog/catalog.schema';
+import {
+  cancelReasons,
+  orderMessages,
+  orderSources,
+  orderStatuses,
+  orderTypes,
+  paymentMethods,
+} from './order-status';
+import { amountStep, commentMaxLength, isValidPlate, normalizePlate, parseSlotId } from './order-rules';
+
+export * from './order-status';
+export * from './order-rules';
+
+export const orderStatusSchema = z.enum(orderStatuses);
+export const orderTypeSchema = z.enum(orderTypes);
+export const orderSourceSchema = z.enum(orderSources);
+export const paymentMethodSchema = z.enum(paymentMethods, { error: orderMessages.paymentRequired });
+export const cancelReasonSchema = z.enum(cancelReasons);
+
+/** Client car as stored on an order (S1 §3). */
+export const clientCarSchema = z.object({
+  brand: z.string(),
+  model: z.string(),
+  plate_number: z.string(),
+  body_type: z.string(),
+  body_color: z.string(),
+  car_class: carClassSchema.nullable(),
+  category: carClassSchema.nullable(),
+});
+export type ClientCar = z.infer<typeof clientCarSchema>;
+
+/** Basket as stored on an order (S1 §3). */
+export const basketSchema = z.object({
+  tariff_id: z.string().nullable(),
+  slot_id: z.string().nullable(),
+  price_element_id: z.string().nullable(),
+  total_duration_minutes: z.number().int(),
+  total_amount: z.number().int(),
+  include_service_amount: z.number().int(),
+  additional_service_amounts: z.record(z.string(), z.number().int()),
+  compensation_amount: z.number().int(),
+  user_need_to_pay_amount: z.number().int(),
+});
+export type Basket = z.infer<typeof basketSchema>;
+
+export const orderPhoneSchema = z.object({
+  redirection_phone: z.string(),
+  ext: z.string().optional(),
+});
+
+/** The Order entity (S1 §3) as the API returns it. Instants are ISO-8601 UTC. */
+export const orderSchema = z.object({
+  id: z.string(),
+  status: orderStatusSchema,
+  source: orderSourceSchema,
+  order_type: orderTypeSchema,
+  booking_start: z.string(),
+  booking_end: z.string(),
+  /** When work actually started / finished. */
+  date_start: z.string().nullable(),
+  date_end: z.string().nullable(),
+  date_create: z.string(),
+  station_id: z.string(),
+  carwash_id: z.string(),
+  network_id: z.string(),
+  /** The wash box the order occupies (DESIGN §6). */
+  box_number: z.number().int(),
+  extended_id: z.string().nullable(),
+  contract_id: z.string(),
+  client_type: z.string(),
+  driver_id: z.string().nullable(),
+  /** Name of the client (own orders), joined from the network's drivers. */
+  driver: z.object({ name: z.string(), surname: z.string(), phone: z.string() }).nullable(),
+  phones: z.array(orderPhoneSchema),
+  sum: z.number().int(),
+  sum_completed: z.number().int(),
+  /** The total was typed by staff instead of computed from the tariff («(изменено)»). */
+  sum_manual: z.boolean(),
+  payment_method: paymentMethodSchema,
+  comment: z.string(),
+  system_comment: z.string(),
+  reason: cancelReasonSchema.nullable(),
+  client_car: clientCarSchema,
+  basket: basketSchema,
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const isoInstant = (message: string) =>
+  z.string({ error: message }).refine((v) => !Number.isNaN(Date.parse(v)) && /T/.test(v), message);
+
+/** Car of the create/update payload (S1 §3). */
+export const orderCarInputSchema = z.object({
+  brand: z
+    .string({ error: orderMessages.brandRequiredNew })
+    .trim()
+    .min(1, orderMessages.brandRequiredNew)
+    .max(60),
+  model: z
+    .string({ error: orderMessages.modelRequiredNew })
+    .trim()
+    .min(1, orderMessages.modelRequiredNew)
+    .max(60),
+  modelId: z.string().max(100).optional(),
+  class: carClassSchema,
+  bodyType: z.string().max(60).optional().default(''),
+  category: carClassSchema,
+  plateNumber: z
+    .string({ error: orderMessages.plateFormat })
+    .transform(normalizePlate)
+    .refine(isValidPlate, orderMessages.plateFormat),
+  bodyColor: z.string().max(40).optional().default(''),
+});
+
+/** Basket of the create/update payload, camelCase (S1 §3). Amounts are recomputed by the server. */
+export const basketInputSchema = z.object({
+  slotId: z
+    .string()
+    .refine((v) => parseSlotId(v) !== null, 'Некорректный слот')
+    .optional(),
+  tariffId: z.string({ error: orderMessages.tariffRequired }).min(1, orderMessages.tariffRequired),
+  priceElementId: z.string().optional(),
+  clientType: z.literal('Individual').optional().default('Individual'),
+  totalDurationMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .optional(),
+  totalAmount: z
+    .number({ error: orderMessages.amountMin })
+    .int()
+    .min(0, orderMessages.amountMin)
+    .max(999_999)
+    .refine((v) => v % amountStep === 0, orderMessages.amountStep),
+  includeServiceAmount: z.number().int().min(0).optional(),
+  /** Chosen extras: service key → price (the price is recomputed from the tariff). */
+  additionalServiceAmounts: z.record(z.string(), z.number().int().min(0)).optional().default({}),
+});
+
+const orderWriteFields = {
+  car: orderCarInputSchema,
+  bookingStart: isoInstant(orderMessages.startInvalid),
+  bookingEnd: isoInstant(orderMessages.endInvalid),
+  paymentMethod: paymentMethodSchema,
+  comment: z.string().max(commentMaxLength, orderMessages.commentMax).optional().default(''),
+  phones: z
+    .array(z.object({ redirection_phone: z.string().max(20) }))
+    .max(3)
+    .optional()
+    .default([]),
+  driver_id: z.string().uuid().nullable().optional(),
+  basket: basketInputSchema,
+};
+
+const startBeforeEnd = (v: { bookingStart: string; bookingEnd: string }) =>
+  Date.parse(v.bookingStart) < Date.parse(v.bookingEnd);
+
+/** `POST /api/create_order/{stationId}`. `box_number` picks a box; otherwise the server assigns one. */
+export const orderCreateSchema = z
+  .object({ ...orderWriteFields, box_number: z.number().int().min(1).optional() })
+  .refine(startBeforeEnd, { message: orderMessages.rangeOrder, path: ['bookingEnd'] });
+export type OrderCreate = z.input<typeof orderCreateSchema>;
+
+/** `POST /api/own_order/update/{id}`. */
+export const orderUpdateSchema = z
+  .object(orderWriteFields)
+  .refine(startBeforeEnd, { message: orderMessages.rangeOrder, path: ['bookingEnd'] });
+export type OrderUpdate = z.input<typeof orderUpdateSchema>;
+
+const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата должна быть в формате YYYY-MM-DD');
+
+/**
+ * `POST /api/order/list`: orders whose booking starts in [date_start, date_end) on the station's clock
+ * (dates are the station's local dates; history sends the range end plus one day, S1 §9).
+ */
+export const orderListRequestSchema = z.object({
+  station_id: z.string(),
+  date_start: localDate,
+  date_end: localDate,
+});
+export const orderListResponseSchema = z.object({ orders: z.array(orderSchema) });
+
+/** `GET /api/order/{id}` wrapper (S1 §3). */
+export const orderDetailsResponseSchema = z.object({
+  order: orderSchema,
+  human_name_tariff: z.string(),
+  basket_human_names: z.object({
+    formated_includes: z.array(z.string()),
+    formated_additional: z.array(z.string()),
+  }),
+  ru_services_name: z.record(z.string(), z.string()),
+});
+export type OrderDetailsResponse = z.infer<typeof orderDetailsResponseSchema>;
+
+/** `GET /api/order/list/new/{stationId}` (S1 §3 «New-orders response»). */
+export const newOrdersResponseSchema = z.object({
+  orders_list: z.array(z.object({ order: orderSchema })),
+  ru_services_name: z.record(z.string(), z.string()),
+  ru_tariff_name: z.record(z.string(), z.string()),
+});
+
+/** Query of the step calls `POST /api/order_booked|order_processing|order_completed/{id}`. */
+export const orderStepQuerySchema = z.object({
+  skip_validation: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+/** `POST /api/order_canceled/{id}`: the reason as query (spec) or body. */
+export const orderCancelSchema = z.object({ cancel_reason: cancelReasonSchema.optional() });
+
+/** `POST /api/order/payment/{id}`: the «Оплата визита» tab. */
+export const orderPaymentSchema = z.object({
+  payment_method: paymentMethodSchema,
+  sum_completed: z.number().int().min(0).max(999_999),
+});
+
+/** Server-sent event on `GET /api/events?station_id=…`. */
+export const orderEventSchema = z.object({
+  type: z.enum(['order.created', 'order.changed']),
+  station_id: z.string(),
+  order_id: z.string(),
+  status: orderStatusSchema,
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
