@@ -1,5 +1,65 @@
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
+import { AppError, unauthorized } from '../../plugins/errors';
+import { loadStationForCaller } from '../stations/station-access';
+import { createOrderEventBus, type OrderEventBus } from './order-event-bus';
+import { openSseStream, type SseStream } from './sse-stream';
 
-// Placeholder registered by the lead; the owning helper fills it in (issue 3).
-export const eventsRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Order events of this process's LISTEN, by station (DESIGN §1). */
+    orderEvents: OrderEventBus;
+  }
+}
+
+const eventsQuerySchema = z.object({
+  station_id: z.string(),
+  /** EventSource cannot send headers: the user id may come as a parameter instead. */
+  user_id: z.string().optional(),
+});
+
+const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
+  const bus = createOrderEventBus(database, app.log);
+  app.decorate('orderEvents', bus);
+  const open = new Set<SseStream>();
+  // Open streams would keep `close()` waiting forever: end them first, then stop listening.
+  app.addHook('preClose', async () => {
+    for (const stream of open) stream.end();
+  });
+  app.addHook('onClose', async () => bus.close());
+
+  app.get('/api/events', { schema: { querystring: eventsQuerySchema } }, async (request, reply) => {
+    const caller = request.auth;
+    if (!caller) throw unauthorized();
+    // EventSource cannot send X-User-Id. The header guards state changes against cross-site posts
+    // (DESIGN §5); this is a read another site cannot see without CORS, so the session is enough. A
+    // user id that is given (header or parameter) must still be the session's.
+    const claimed = request.headers['x-user-id'] ?? request.query.user_id;
+    if (claimed !== undefined && claimed !== caller.userId) {
+      throw new AppError(401, 'USER_ID_MISMATCH', messages.auth.notAuthorized);
+    }
+    const { station } = await loadStationForCaller(db, caller, request.query.station_id);
+
+    // Listening before the stream opens: nothing committed after the «connected» line is missed.
+    let stream: SseStream | null = null;
+    const unsubscribe = await bus.subscribe(station.id, (event) => stream?.send('order', event));
+    reply.hijack();
+    stream = openSseStream(reply.raw, {
+      // Security headers set by the plugins so far still apply to the hijacked response.
+      headers: reply.getHeaders(),
+      onClose: () => {
+        unsubscribe();
+        open.delete(stream!);
+      },
+    });
+    open.add(stream);
+    // The client may have left while we subscribed: its 'close' has already fired.
+    if (request.raw.socket?.destroyed) stream.end();
+  });
+};
+
+/** `GET /api/events?station_id=…`: server-sent order events (S1 §9 polling stays as the fallback). */
+export const eventsRoutes = fp(routes, { name: 'events-routes' });

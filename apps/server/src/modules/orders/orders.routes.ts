@@ -1,5 +1,129 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  newOrdersResponseSchema,
+  orderCancelSchema,
+  orderCreateSchema,
+  orderDetailsResponseSchema,
+  orderListRequestSchema,
+  orderListResponseSchema,
+  orderPaymentSchema,
+  orderSchema,
+  orderStepQuerySchema,
+  orderUpdateSchema,
+} from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
+import { authOf } from '../../plugins/auth';
+import { cancelOrder, moveOrderStep, payOrder, type OrderStep } from './order-status.service';
+import { createOrder, listOrders, newOrders, orderDetails, updateOrder } from './orders.service';
 
-// Placeholder registered by the lead; the owning helper fills it in (issue 3).
-export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+const idParams = z.object({ id: z.string() });
+const stationParams = z.object({ stationId: z.string() });
+/** What every order write answers: the order as it now is. */
+export const orderResponseSchema = z.object({ order: orderSchema });
+
+/** The spec's step calls (S1 §7), POST here (DESIGN §4). */
+const stepCalls: Record<string, OrderStep> = {
+  order_booked: 'Booked',
+  order_processing: 'Processing',
+  order_completed: 'Completed',
+};
+
+export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.post(
+    '/api/create_order/:stationId',
+    {
+      preValidation: app.requireUser,
+      schema: { params: stationParams, body: orderCreateSchema, response: { 200: orderResponseSchema } },
+    },
+    async (request) => ({
+      order: await createOrder(db, authOf(request), request.params.stationId, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/own_order/update/:id',
+    {
+      preValidation: app.requireUser,
+      schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderResponseSchema } },
+    },
+    async (request) => ({
+      order: await updateOrder(db, authOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/order/list',
+    {
+      preValidation: app.requireUser,
+      schema: { body: orderListRequestSchema, response: { 200: orderListResponseSchema } },
+    },
+    async (request) => ({ orders: await listOrders(db, authOf(request), request.body) }),
+  );
+
+  app.get(
+    '/api/order/list/new/:stationId',
+    {
+      preValidation: app.requireUser,
+      schema: { params: stationParams, response: { 200: newOrdersResponseSchema } },
+    },
+    async (request) => newOrders(db, authOf(request), request.params.stationId),
+  );
+
+  app.get(
+    '/api/order/:id',
+    {
+      preValidation: app.requireUser,
+      schema: { params: idParams, response: { 200: orderDetailsResponseSchema } },
+    },
+    async (request) => orderDetails(db, authOf(request), request.params.id),
+  );
+
+  for (const [call, to] of Object.entries(stepCalls)) {
+    app.post(
+      `/api/${call}/:id`,
+      {
+        preValidation: app.requireUser,
+        schema: {
+          params: idParams,
+          querystring: orderStepQuerySchema,
+          response: { 200: orderResponseSchema },
+        },
+      },
+      async (request) => ({
+        order: await moveOrderStep(db, authOf(request), request.params.id, to, request.query.skip_validation),
+      }),
+    );
+  }
+
+  app.post(
+    '/api/order_canceled/:id',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        params: idParams,
+        // The spec sends the reason as a query parameter; a JSON body works too.
+        querystring: orderCancelSchema,
+        body: orderCancelSchema.nullish(),
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => ({
+      order: await cancelOrder(
+        db,
+        authOf(request),
+        request.params.id,
+        request.query.cancel_reason ?? request.body?.cancel_reason,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/order/payment/:id',
+    {
+      preValidation: app.requireUser,
+      schema: { params: idParams, body: orderPaymentSchema, response: { 200: orderResponseSchema } },
+    },
+    async (request) => ({ order: await payOrder(db, authOf(request), request.params.id, request.body) }),
+  );
+};

@@ -1,0 +1,254 @@
+import { EventEmitter } from 'node:events';
+import type { ServerResponse } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { orderEventSchema, type OrderEvent } from '@crm/shared';
+import { buildApp } from '../../app';
+import { createAdapters } from '../../adapters';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import {
+  call,
+  carwashIds,
+  expectedPrice,
+  orderBody,
+  stationIdByCarwash,
+  tariffByCode,
+} from '../orders/orders.test-support';
+import { openSseStream } from './sse-stream';
+
+/** Reads a server-sent event stream: comments and `event: order` blocks, in order. */
+function sseReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const nextBlock = async (): Promise<string> => {
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        return block;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+  return {
+    nextBlock,
+    /** The next `order` event, skipping comments (heartbeats). */
+    async nextEvent(): Promise<OrderEvent> {
+      for (;;) {
+        const block = await nextBlock();
+        const lines = block.split('\n');
+        if (!lines.includes('event: order')) continue;
+        const data = lines.find((l) => l.startsWith('data: '))!.slice(6);
+        return orderEventSchema.parse(JSON.parse(data));
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe('GET /api/events (server-sent order events)', () => {
+  let t: TestApp;
+  let base: string;
+  let lenina: string;
+  let sadovaya: string;
+  let admin: Awaited<ReturnType<TestApp['loginAs']>>;
+  const bodyFor = async (stationId: string, start: string) => {
+    const tariff = await tariffByCode(t, stationId, 'express');
+    const price = await expectedPrice(t, stationId, tariff.id, 'Compact');
+    return orderBody(tariff.id, price.totalAmount, { start }) as object;
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+    lenina = await stationIdByCarwash(t, carwashIds.lenina);
+    sadovaya = await stationIdByCarwash(t, carwashIds.sadovaya);
+    admin = await t.loginAs('administrator');
+    // inject() cannot stream: listen on a free port and read the stream with fetch.
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const open = async (headers: Record<string, string>, stationId = lenina, query = '') => {
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/events?station_id=${stationId}${query}`, {
+      headers,
+      signal: controller.signal,
+    });
+    return { res, controller };
+  };
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(check()).toBe(true);
+  };
+
+  it("pushes created and changed orders of the station, and nothing of other stations'", async () => {
+    const { res, controller } = await open(admin.headers);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    const stream = sseReader(res.body!);
+    expect(await stream.nextBlock()).toBe('retry: 5000\n: connected');
+
+    // Sadovaya's order is written first: if it leaked into this stream it would arrive first.
+    await call(t, {
+      method: 'POST',
+      url: `/api/create_order/${sadovaya}`,
+      headers: admin.headers,
+      payload: await bodyFor(sadovaya, '2031-03-10T04:00:00.000Z'),
+    });
+    const { order } = await call(t, {
+      method: 'POST',
+      url: `/api/create_order/${lenina}`,
+      headers: admin.headers,
+      payload: await bodyFor(lenina, '2031-03-10T07:00:00.000Z'),
+    });
+    expect(await stream.nextEvent()).toEqual({
+      type: 'order.created',
+      station_id: lenina,
+      order_id: order.id,
+      status: 'Accepted',
+    });
+
+    // A refused write (the time is taken on the only box asked for) tells nobody anything.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/create_order/${lenina}`,
+      headers: admin.headers,
+      payload: { ...(await bodyFor(lenina, '2031-03-10T07:00:00.000Z')), box_number: 1 },
+    });
+    expect(refused.statusCode).toBe(409);
+
+    await call(t, { method: 'POST', url: `/api/order_booked/${order.id}`, headers: admin.headers });
+    expect(await stream.nextEvent()).toMatchObject({
+      type: 'order.changed',
+      order_id: order.id,
+      status: 'Booked',
+    });
+    await call(t, {
+      method: 'POST',
+      url: `/api/own_order/update/${order.id}`,
+      headers: admin.headers,
+      payload: await bodyFor(lenina, '2031-03-10T08:00:00.000Z'),
+    });
+    expect(await stream.nextEvent()).toMatchObject({
+      type: 'order.changed',
+      order_id: order.id,
+      status: 'Booked',
+    });
+    await call(t, {
+      method: 'POST',
+      url: `/api/order/payment/${order.id}`,
+      headers: admin.headers,
+      payload: { payment_method: 'paid_card', sum_completed: 500 },
+    });
+    expect(await stream.nextEvent()).toMatchObject({ type: 'order.changed', order_id: order.id });
+    await call(t, { method: 'POST', url: `/api/order_canceled/${order.id}`, headers: admin.headers });
+    expect(await stream.nextEvent()).toMatchObject({
+      type: 'order.changed',
+      order_id: order.id,
+      status: 'StationCanceled',
+    });
+
+    expect(t.app.orderEvents.subscriberCount()).toBe(1);
+    controller.abort();
+    await waitFor(() => t.app.orderEvents.subscriberCount() === 0);
+  });
+
+  it('lets any member subscribe with the session alone (EventSource sends no headers)', async () => {
+    const worker = await t.loginAs('worker');
+    const { res, controller } = await open(
+      { cookie: worker.headers.cookie },
+      lenina,
+      `&user_id=${worker.userId}`,
+    );
+    expect(res.status).toBe(200);
+    const cookieOnly = await open({ cookie: worker.headers.cookie });
+    expect(cookieOnly.res.status).toBe(200);
+    controller.abort();
+    cookieOnly.controller.abort();
+    await waitFor(() => t.app.orderEvents.subscriberCount() === 0);
+  });
+
+  it('refuses strangers: no session 401, someone else’s user id 401, another network 404', async () => {
+    const noSession = await open({});
+    expect(noSession.res.status).toBe(401);
+    const worker = await t.loginAs('worker');
+    const spoofed = await open({ cookie: admin.headers.cookie }, lenina, `&user_id=${worker.userId}`);
+    expect(spoofed.res.status).toBe(401);
+    expect(((await spoofed.res.json()) as { error: { code: string } }).error.code).toBe('USER_ID_MISMATCH');
+    const rival = await t.loginAs('rival');
+    for (const stationId of [lenina, 'nope']) {
+      const hidden = await open(rival.headers, stationId);
+      expect(hidden.res.status).toBe(404);
+    }
+    expect(t.app.orderEvents.subscriberCount()).toBe(0);
+  });
+
+  it('reaches a stream on another server instance sharing the database (DESIGN §1)', async () => {
+    const second = await buildApp({
+      db: t.db,
+      database: t.database,
+      config: t.config,
+      adapters: createAdapters(t.config),
+      webDist: null,
+    });
+    try {
+      const url = await second.listen({ port: 0, host: '127.0.0.1' });
+      const res = await fetch(`${url}/api/events?station_id=${lenina}`, { headers: admin.headers });
+      const stream = sseReader(res.body!);
+      await stream.nextBlock();
+      const { order } = await call(t, {
+        method: 'POST',
+        url: `/api/create_order/${lenina}`,
+        headers: admin.headers,
+        payload: await bodyFor(lenina, '2031-03-12T07:00:00.000Z'),
+      });
+      expect(await stream.nextEvent()).toMatchObject({ type: 'order.created', order_id: order.id });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('ends open streams when the server closes', async () => {
+    const other = await createTestApp();
+    const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const who = await other.loginAs('owner');
+    const res = await fetch(`${url}/api/events?station_id=${lenina}`, { headers: who.headers });
+    const stream = sseReader(res.body!);
+    await stream.nextBlock();
+    await other.close();
+    await expect(stream.nextBlock()).rejects.toThrow();
+  });
+});
+
+describe('openSseStream', () => {
+  it('sends a heartbeat comment every interval and stops it on close', () => {
+    vi.useFakeTimers();
+    try {
+      const res = Object.assign(new EventEmitter(), {
+        writeHead: vi.fn(),
+        flushHeaders: vi.fn(),
+        write: vi.fn(),
+        end: vi.fn(),
+      });
+      const onClose = vi.fn();
+      const stream = openSseStream(res as unknown as ServerResponse, { onClose });
+      expect(res.write).toHaveBeenLastCalledWith('retry: 5000\n: connected\n\n');
+      vi.advanceTimersByTime(25_000 * 2);
+      expect(res.write.mock.calls.filter(([chunk]) => chunk === ': heartbeat\n\n')).toHaveLength(2);
+      stream.send('order', { a: 1 });
+      expect(res.write).toHaveBeenLastCalledWith('event: order\ndata: {"a":1}\n\n');
+      res.emit('close');
+      res.emit('close');
+      expect(onClose).toHaveBeenCalledTimes(1);
+      const writes = res.write.mock.calls.length;
+      vi.advanceTimersByTime(25_000 * 3);
+      stream.send('order', { a: 2 });
+      expect(res.write.mock.calls.length).toBe(writes);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

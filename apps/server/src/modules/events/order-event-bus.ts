@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { orderEventSchema, type OrderEvent } from '@crm/shared';
+import type { Database, DatabaseHandle } from '../../db/client';
+
+/** The PostgreSQL channel every server instance listens on (DESIGN §1: events live in PostgreSQL). */
+export const orderEventsChannel = 'order_events';
+
+/**
+ * Publishes an order event from inside the write's own transaction: PostgreSQL (and PGlite) deliver a
+ * NOTIFY on commit and drop it on rollback, so nobody hears of a write that did not happen, and every
+ * instance behind the load balancer hears of one that did.
+ */
+export async function publishOrderEvent(tx: Pick<Database, 'execute'>, event: OrderEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify(event)})`);
+}
+
+export type OrderEventListener = (event: OrderEvent) => void;
+
+/** The one interface the SSE route needs: who hears a station's order events. */
+export interface OrderEventBus {
+  /** Resolves once events are being received, so nothing published afterwards is missed. */
+  subscribe(stationId: string, listener: OrderEventListener): Promise<() => void>;
+  /** Live subscriptions (tests check that closed streams clean up). */
+  subscriberCount(): number;
+  close(): Promise<void>;
+}
+
+interface Source {
+  stop(): Promise<void>;
+}
+
+type Log = { warn(obj: unknown, msg: string): void };
+
+/**
+ * One LISTEN per server process, fanned out in memory by station. It starts with the first subscriber,
+ * so an instance nobody streams from holds no extra connection. PostgreSQL needs a dedicated connection
+ * (a pooled one would be handed to other queries); PGlite is one process and listens on its own client.
+ */
+export function createOrderEventBus(database: DatabaseHandle, log?: Log): OrderEventBus {
+  const byStation = new Map<string, Set<OrderEventListener>>();
+  let source: Promise<Source> | null = null;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+
+  const dispatch = (payload: string | undefined) => {
+    let parsed;
+    try {
+      parsed = orderEventSchema.safeParse(JSON.parse(payload ?? ''));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    for (const listener of byStation.get(parsed.data.station_id) ?? []) listener(parsed.data);
+  };
+
+  const count = () => [...byStation.values()].reduce((n, set) => n + set.size, 0);
+
+  const lost = (error: unknown) => {
+    // Streams stay open; clients also poll (S1 §9), so a short gap only delays the push.
+    log?.warn({ err: error }, 'order events listener lost; reconnecting');
+    source = null;
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (!closed && count() > 0) void start().catch(lost);
+    }, 1000);
+  };
+
+  const listenPostgres = async (): Promise<Source> => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const client = new pg.Client(pool.options);
+    client.on('notification', (message) => {
+      if (message.channel === orderEventsChannel) dispatch(message.payload);
+    });
+    client.on('error', lost);
+    await client.connect();
+    await client.query(`LISTEN ${orderEventsChannel}`);
+    return {
+      stop: async () => {
+        client.removeListener('error', lost);
+        client.on('error', () => {});
+        await client.end().catch(() => {});
+      },
+    };
+  };
+
+  const listenPglite = async (): Promise<Source> => {
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const unlisten = await client.listen(orderEventsChannel, dispatch);
+    return { stop: () => unlisten().catch(() => {}) };
+  };
+
+  const start = () => {
+    source ??= database.kind === 'postgres' ? listenPostgres() : listenPglite();
+    const pending = source;
+    pending.catch(() => {
+      if (source === pending) source = null;
+    });
+    return pending;
+  };
+
+  return {
+    async subscribe(stationId, listener) {
+      if (closed) throw new Error('order event bus is closed');
+      await start();
+      let set = byStation.get(stationId);
+      if (!set) byStation.set(stationId, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0 && byStation.get(stationId) === set) byStation.delete(stationId);
+      };
+    },
+    subscriberCount: count,
+    async close() {
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      byStation.clear();
+      const current = source;
+      source = null;
+      if (current) await (await current.catch(() => null))?.stop();
+    },
+  };
+}

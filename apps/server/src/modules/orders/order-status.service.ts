@@ -1,0 +1,115 @@
+import {
+  canTransition,
+  defaultCancelReason,
+  isCancelledStatus,
+  isEarlyStep,
+  isFinalStatus,
+  isOwnSource,
+  orderMessages,
+  ownPaymentMethods,
+  type CancelReason,
+  type Order,
+  type OrderStatus,
+  type PaymentMethod,
+} from '@crm/shared';
+import type { Database } from '../../db/client';
+import { badRequest, conflict } from '../../plugins/errors';
+import { publishOrderEvent } from '../events/order-event-bus';
+import { loadOrderForCaller, requireOrderWriter, type Caller } from './order-access';
+import type { OrderRow } from './order-dto';
+import { updateOrderIfStatus, type OrderInsert } from './orders.repository';
+import { orderDto } from './orders.service';
+
+/** The forward steps and the call of each (S1 §4, §7). */
+export type OrderStep = 'Booked' | 'Processing' | 'Completed';
+
+/**
+ * Writes a status-side change only if nobody changed the status since we read it, and tells the
+ * station's listeners in the same transaction.
+ */
+async function writeChange(
+  db: Database,
+  order: OrderRow,
+  values: Partial<OrderInsert>,
+  lostRace: string,
+): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const updated = await updateOrderIfStatus(tx, order.id, order.status, values);
+    if (!updated) throw conflict(lostRace);
+    await publishOrderEvent(tx, {
+      type: 'order.changed',
+      station_id: updated.stationId,
+      order_id: updated.id,
+      status: updated.status as OrderStatus,
+    });
+  });
+  return orderDto(db, order.id);
+}
+
+/**
+ * `POST /api/order_booked|order_processing|order_completed/{id}`: one step forward. Every position may
+ * do it. A start more than 10 minutes early or a completion before the booked end needs
+ * `skip_validation` (the operator confirmed «Ранний старт» / «Раннее завершение»).
+ */
+export async function moveOrderStep(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+  to: OrderStep,
+  skipValidation: boolean,
+  now = new Date(),
+): Promise<Order> {
+  const { order } = await loadOrderForCaller(db, caller, orderId);
+  const from = order.status as OrderStatus;
+  if (isFinalStatus(from)) throw conflict(orderMessages.finalStatus);
+  if (!canTransition(from, to)) throw conflict(orderMessages.statusFailed);
+  const times = {
+    booking_start: order.bookingStart.toISOString(),
+    booking_end: order.bookingEnd.toISOString(),
+  };
+  if (!skipValidation && isEarlyStep(to, times, now)) throw conflict(orderMessages.statusTooEarly);
+  const values: Partial<OrderInsert> = { status: to };
+  if (to === 'Processing') values.dateStart = now;
+  if (to === 'Completed') values.dateEnd = now;
+  return writeChange(db, order, values, orderMessages.statusFailed);
+}
+
+/**
+ * `POST /api/order_canceled/{id}`: staff cancel from any non-final status, with a reason (default
+ * Other). The station cancelled it, so the status says so; the box is free again at once.
+ */
+export async function cancelOrder(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+  reason: CancelReason = defaultCancelReason,
+): Promise<Order> {
+  const access = await loadOrderForCaller(db, caller, orderId);
+  requireOrderWriter(access);
+  const { order } = access;
+  if (isFinalStatus(order.status as OrderStatus)) throw conflict(orderMessages.finalStatus);
+  return writeChange(db, order, { status: 'StationCanceled', reason }, orderMessages.cancelFailed);
+}
+
+/** `POST /api/order/payment/{id}`: the «Оплата визита» tab records how and how much was paid. */
+export async function payOrder(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+  input: { payment_method: PaymentMethod; sum_completed: number },
+): Promise<Order> {
+  const access = await loadOrderForCaller(db, caller, orderId);
+  requireOrderWriter(access);
+  const { order } = access;
+  if (isCancelledStatus(order.status as OrderStatus)) throw conflict(orderMessages.finalStatus);
+  if (isOwnSource(order.source) && !ownPaymentMethods.includes(input.payment_method)) {
+    // Online payment (`paid`) happens at the partner; at the station it is card or cash.
+    throw badRequest({ payment_method: orderMessages.paymentRequired });
+  }
+  return writeChange(
+    db,
+    order,
+    { paymentMethod: input.payment_method, sumCompleted: input.sum_completed },
+    orderMessages.paymentFailed,
+  );
+}

@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import {
+  offeredExtras,
+  orderMessages,
+  orderPrice,
+  ownPaymentMethods,
+  slotId,
+  stationClock,
+  type Basket,
+  type ClientCar,
+  type orderUpdateSchema,
+  type PaymentMethod,
+} from '@crm/shared';
+import { badRequest, notFound } from '../../plugins/errors';
+import type { StationRow } from '../stations/station-access';
+import { loadTariffConfig } from '../tariffs/tariffs.repository';
+import type { Database } from '../../db/client';
+import { driverInNetwork, type OrderInsert } from './orders.repository';
+
+/** The parsed body of a create or an update (the create adds only `box_number`). */
+export type OrderWriteInput = z.output<typeof orderUpdateSchema>;
+
+export const extraNotOffered = 'Услуга недоступна для этого тарифа';
+
+/** A booking longer than a day is a typo, not a wash. */
+const maxBookingMinutes = 24 * 60;
+
+export interface PreparedWrite {
+  start: Date;
+  end: Date;
+  /** Columns an own order's create and edit both write. */
+  values: Pick<
+    OrderInsert,
+    | 'bookingStart'
+    | 'bookingEnd'
+    | 'clientCar'
+    | 'basket'
+    | 'sum'
+    | 'sumManual'
+    | 'paymentMethod'
+    | 'comment'
+    | 'phones'
+    | 'driverId'
+  >;
+}
+
+/** Instants to the minute: the form sends seconds zero (S1 §5), and slot maths works in minutes. */
+const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
+
+/**
+ * Checks an own order's write against S1 §5 beyond what the schema can know (station, tariff, extras,
+ * client) and works out what is stored: the price and duration from the tariff (`orderPrice`, the same
+ * maths the form previews), the slot id on the station's clock, and whether the total was typed by hand.
+ * `keepTariffId`: an edit may keep the tariff it was booked with even if it was switched off since.
+ */
+export async function prepareOrderWrite(
+  db: Database,
+  station: StationRow,
+  input: OrderWriteInput,
+  { keepTariffId }: { keepTariffId?: string | null } = {},
+): Promise<PreparedWrite> {
+  if (!station.slotDuration || station.slotDuration <= 0) {
+    throw badRequest({ slot_duration: orderMessages.slotDurationMissing }, orderMessages.slotDurationMissing);
+  }
+  const start = toMinute(input.bookingStart);
+  const end = toMinute(input.bookingEnd);
+  if (start >= end) throw badRequest({ bookingEnd: orderMessages.rangeOrder });
+  if (end.getTime() - start.getTime() > maxBookingMinutes * 60_000) {
+    throw badRequest({ bookingEnd: orderMessages.endInvalid });
+  }
+  if (!ownPaymentMethods.includes(input.paymentMethod)) {
+    // `paid` (online) belongs to partner orders (S1 §3); staff record card or cash.
+    throw badRequest({ paymentMethod: orderMessages.paymentRequired });
+  }
+
+  const { tariffId } = input.basket;
+  const config = await loadTariffConfig(db, station.id, tariffId);
+  const usable = config?.kind === 'own' && (config.price.active || tariffId === keepTariffId);
+  if (!config || !usable) throw badRequest({ 'basket.tariffId': orderMessages.tariffInactive });
+
+  const category = input.car.category;
+  const extras = Object.keys(input.basket.additionalServiceAmounts);
+  const offered = offeredExtras(config, category);
+  if (extras.some((key) => !offered.includes(key))) {
+    throw badRequest({ 'basket.additionalServiceAmounts': extraNotOffered });
+  }
+  const price = orderPrice(config, category, extras);
+  if (!price) throw badRequest({ 'basket.tariffId': orderMessages.tariffInactive });
+
+  if (input.driver_id && !(await driverInNetwork(db, input.driver_id, station.networkId))) {
+    throw notFound();
+  }
+
+  const from = stationClock(station.timeZone, start);
+  const to = stationClock(station.timeZone, end);
+  const total = input.basket.totalAmount;
+  const basket: Basket = {
+    tariff_id: tariffId,
+    slot_id: slotId(from.date, from.time, to.time, station.slotDuration),
+    price_element_id: input.basket.priceElementId ?? null,
+    total_duration_minutes: price.totalDurationMinutes,
+    total_amount: total,
+    include_service_amount: price.includeServiceAmount,
+    additional_service_amounts: price.additionalServiceAmounts,
+    compensation_amount: 0,
+    user_need_to_pay_amount: total,
+  };
+  const clientCar: ClientCar = {
+    brand: input.car.brand,
+    model: input.car.model,
+    plate_number: input.car.plateNumber,
+    body_type: input.car.bodyType,
+    body_color: input.car.bodyColor,
+    car_class: input.car.class,
+    category,
+  };
+  return {
+    start,
+    end,
+    values: {
+      bookingStart: start,
+      bookingEnd: end,
+      clientCar,
+      basket,
+      sum: total,
+      // A total typed over the tariff's is kept and marked «(изменено)» (S1 §5).
+      sumManual: total !== price.totalAmount,
+      paymentMethod: input.paymentMethod,
+      comment: input.comment,
+      phones: input.phones,
+      driverId: input.driver_id ?? null,
+    },
+  };
+}
+
+/** What has been paid when a payment method is set at booking: all of it, or nothing. */
+export function paidAmount(method: PaymentMethod, total: number): number {
+  return method === 'not_paid' ? 0 : total;
+}

@@ -1,0 +1,221 @@
+import type { z } from 'zod';
+import {
+  isCancelledStatus,
+  orderMessages,
+  washServiceName,
+  washServices,
+  type Order,
+  type OrderDetailsResponse,
+  type orderCreateSchema,
+  type orderListRequestSchema,
+  type newOrdersResponseSchema,
+  type OrderStatus,
+} from '@crm/shared';
+import type { Database } from '../../db/client';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { loadStationForCaller, requirePosition } from '../stations/station-access';
+import { publishOrderEvent } from '../events/order-event-bus';
+import { placeOrder } from './booking';
+import {
+  loadOrderForCaller,
+  orderWriterPositions,
+  requireOrderWriter,
+  requireOwnOrder,
+  type Caller,
+} from './order-access';
+import { toOrderDto } from './order-dto';
+import { paidAmount, prepareOrderWrite, type OrderWriteInput } from './order-write';
+import {
+  boxNumbersOf,
+  insertOrder,
+  listNewOrders,
+  listOrdersByLocalDates,
+  orderWithRefs,
+  stationRow,
+  tariffIncludes,
+  tariffNames,
+  updateOrderIfStatus,
+} from './orders.repository';
+
+type OrderCreateInput = z.output<typeof orderCreateSchema>;
+type OrderListRequest = z.output<typeof orderListRequestSchema>;
+type NewOrdersResponse = z.output<typeof newOrdersResponseSchema>;
+
+/** Service key → Russian name for every wash service (S1 §3 `ru_services_name`). */
+const ruServicesName: Record<string, string> = Object.fromEntries(
+  washServices.map((s) => [s.key, s.name_ru]),
+);
+
+export const boxUnknown = 'Такого бокса нет на станции';
+export const dateInvalid = 'Некорректная дата';
+export const dateRangeOrder = 'Дата окончания должна быть позже даты начала';
+
+/** The order as the API shows it, read back after a write. */
+export async function orderDto(db: Database, orderId: string): Promise<Order> {
+  const row = await orderWithRefs(db, orderId);
+  if (!row) throw notFound();
+  return toOrderDto(row);
+}
+
+/**
+ * `POST /api/create_order/{stationId}`: an own booking. It waits for acceptance (Accepted) unless the
+ * station accepts bookings automatically.
+ */
+export async function createOrder(
+  db: Database,
+  caller: Caller,
+  stationId: string,
+  input: OrderCreateInput,
+): Promise<Order> {
+  const access = await loadStationForCaller(db, caller, stationId);
+  requirePosition(access, orderWriterPositions);
+  const { station } = access;
+  const prepared = await prepareOrderWrite(db, station, input);
+  if (input.box_number !== undefined && !(await boxNumbersOf(db, station.id)).includes(input.box_number)) {
+    throw badRequest({ box_number: boxUnknown });
+  }
+  const status: OrderStatus = station.autoacceptBooking ? 'Booked' : 'Accepted';
+  const row = await placeOrder(
+    db,
+    { stationId: station.id, start: prepared.start, end: prepared.end, onlyBox: input.box_number },
+    async (tx, box) => {
+      const inserted = await insertOrder(tx, {
+        ...prepared.values,
+        stationId: station.id,
+        networkId: station.networkId,
+        boxNumber: box,
+        status,
+        source: 'Own',
+        orderType: 'Booking',
+        sumCompleted: paidAmount(input.paymentMethod, prepared.values.sum!),
+        createdBy: caller.userId,
+      });
+      await publishOrderEvent(tx, {
+        type: 'order.created',
+        station_id: station.id,
+        order_id: inserted.id,
+        status,
+      });
+      return inserted;
+    },
+  );
+  return orderDto(db, row.id);
+}
+
+/**
+ * `POST /api/own_order/update/{id}`: an own order's new time, car, tariff, contacts or comment. It keeps
+ * its box while that is free at the new time, else moves to another; a cancelled order stays as it was.
+ */
+export async function updateOrder(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+  input: OrderWriteInput,
+): Promise<Order> {
+  const access = await loadOrderForCaller(db, caller, orderId);
+  requireOrderWriter(access);
+  const { order } = access;
+  requireOwnOrder(order);
+  if (isCancelledStatus(order.status as OrderStatus)) throw conflict(orderMessages.finalStatus);
+  const station = await stationRow(db, order.stationId);
+  if (!station) throw notFound();
+  const prepared = await prepareOrderWrite(db, station, input, { keepTariffId: order.basket.tariff_id });
+  const sumCompleted =
+    input.paymentMethod === order.paymentMethod
+      ? order.sumCompleted
+      : paidAmount(input.paymentMethod, prepared.values.sum!);
+  await placeOrder(
+    db,
+    {
+      stationId: station.id,
+      start: prepared.start,
+      end: prepared.end,
+      preferBox: order.boxNumber,
+      exceptOrderId: order.id,
+    },
+    async (tx, box) => {
+      // Guarded by the status read above: a cancel or step that won the race is not overwritten.
+      const updated = await updateOrderIfStatus(tx, order.id, order.status, {
+        ...prepared.values,
+        boxNumber: box,
+        sumCompleted,
+      });
+      if (!updated) throw conflict(orderMessages.updateFailed);
+      await publishOrderEvent(tx, {
+        type: 'order.changed',
+        station_id: station.id,
+        order_id: order.id,
+        status: updated.status as OrderStatus,
+      });
+      return updated;
+    },
+  );
+  return orderDto(db, order.id);
+}
+
+/** A real calendar date as YYYY-MM-DD (the schema checks only the shape; 2030-02-31 is not a date). */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * `POST /api/order/list`: every order (blockers and cancelled included: the calendar filters) whose
+ * booking starts in [date_start, date_end) on the station's clock.
+ */
+export async function listOrders(db: Database, caller: Caller, input: OrderListRequest): Promise<Order[]> {
+  const { station } = await loadStationForCaller(db, caller, input.station_id);
+  const fields: Record<string, string> = {};
+  if (!isCalendarDate(input.date_start)) fields.date_start = dateInvalid;
+  if (!isCalendarDate(input.date_end)) fields.date_end = dateInvalid;
+  else if (input.date_end <= input.date_start) fields.date_end = dateRangeOrder;
+  if (Object.keys(fields).length > 0) throw badRequest(fields);
+  const rows = await listOrdersByLocalDates(
+    db,
+    station.id,
+    station.timeZone,
+    input.date_start,
+    input.date_end,
+  );
+  return rows.map(toOrderDto);
+}
+
+/** `GET /api/order/list/new/{stationId}` (S1 §3 «New-orders response»). */
+export async function newOrders(
+  db: Database,
+  caller: Caller,
+  stationId: string,
+  now = new Date(),
+): Promise<NewOrdersResponse> {
+  const { station } = await loadStationForCaller(db, caller, stationId);
+  const rows = await listNewOrders(db, station.id, now);
+  const tariffIds = [...new Set(rows.map((r) => r.order.basket.tariff_id).filter((id) => id !== null))];
+  return {
+    orders_list: rows.map((row) => ({ order: toOrderDto(row) })),
+    ru_services_name: ruServicesName,
+    ru_tariff_name: await tariffNames(db, tariffIds),
+  };
+}
+
+/** `GET /api/order/{id}` with the S1 §3 response wrapper. */
+export async function orderDetails(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+): Promise<OrderDetailsResponse> {
+  await loadOrderForCaller(db, caller, orderId);
+  const order = await orderDto(db, orderId);
+  const tariffId = order.basket.tariff_id;
+  const [names, includes] = tariffId
+    ? await Promise.all([tariffNames(db, [tariffId]), tariffIncludes(db, tariffId)])
+    : [{} as Record<string, string>, [] as string[]];
+  return {
+    order,
+    human_name_tariff: (tariffId && names[tariffId]) || '',
+    basket_human_names: {
+      formated_includes: includes.map(washServiceName),
+      formated_additional: Object.keys(order.basket.additional_service_amounts).map(washServiceName),
+    },
+    ru_services_name: ruServicesName,
+  };
+}

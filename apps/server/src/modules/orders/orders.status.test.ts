@@ -1,0 +1,246 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderMessages, type Order } from '@crm/shared';
+import { orders } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { expectSignInRequired } from '../users/test-guards';
+import {
+  call,
+  carwashIds,
+  expectedPrice,
+  freeStart,
+  insertRawOrder,
+  orderBody,
+  plus,
+  stationIdByCarwash,
+  tariffByCode,
+} from './orders.test-support';
+
+describe('order status calls', () => {
+  let t: TestApp;
+  let lenina: string;
+  let expressId: string;
+  let total: number;
+  let admin: Awaited<ReturnType<TestApp['loginAs']>>;
+  let worker: Awaited<ReturnType<TestApp['loginAs']>>;
+  let rival: Awaited<ReturnType<TestApp['loginAs']>>;
+  let slot = 0;
+  beforeAll(async () => {
+    t = await createTestApp();
+    lenina = await stationIdByCarwash(t, carwashIds.lenina);
+    expressId = (await tariffByCode(t, lenina, 'express')).id;
+    total = (await expectedPrice(t, lenina, expressId, 'Compact')).totalAmount;
+    admin = await t.loginAs('administrator');
+    worker = await t.loginAs('worker');
+    rival = await t.loginAs('rival');
+  });
+  afterAll(() => t.close());
+
+  /** A fresh own order, each on its own half hour; `start` overrides (a past one is never early). */
+  const create = async (start = plus(freeStart, 30 * slot++)) =>
+    (
+      await call(t, {
+        method: 'POST',
+        url: `/api/create_order/${lenina}`,
+        headers: admin.headers,
+        payload: orderBody(expressId, total, { start }),
+      })
+    ).order;
+  const post = (url: string, headers = admin.headers, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const step = (call: string, id: string, skip = false, headers = admin.headers) =>
+    post(`/api/${call}/${id}${skip ? '?skip_validation=true' : ''}`, headers);
+
+  describe('POST /api/order_booked|order_processing|order_completed/{id}', () => {
+    it('walks Accepted → Booked → Processing → Completed, early steps only with skip_validation', async () => {
+      const order = await create();
+      expect(order.status).toBe('Accepted');
+      const booked = await step('order_booked', order.id);
+      expect(booked.statusCode).toBe(200);
+      expect(booked.json().order.status).toBe('Booked');
+
+      // The booking is years ahead: a start now is more than 10 minutes early.
+      const early = await step('order_processing', order.id);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().error.message).toBe(orderMessages.statusTooEarly);
+      const before = Date.now();
+      const started = await step('order_processing', order.id, true);
+      expect(started.statusCode).toBe(200);
+      const processing = started.json().order as Order;
+      expect(processing.status).toBe('Processing');
+      expect(Date.parse(processing.date_start!)).toBeGreaterThanOrEqual(before - 1000);
+      expect(processing.date_end).toBeNull();
+
+      const earlyEnd = await step('order_completed', order.id);
+      expect(earlyEnd.statusCode).toBe(409);
+      expect(earlyEnd.json().error.message).toBe(orderMessages.statusTooEarly);
+      const done = await step('order_completed', order.id, true);
+      expect(done.statusCode).toBe(200);
+      expect(done.json().order).toMatchObject({ status: 'Completed', date_start: processing.date_start });
+      expect(done.json().order.date_end).not.toBeNull();
+    });
+
+    it('needs no confirmation once the booked time has come', async () => {
+      const order = await create('2020-01-15T09:00:00.000Z');
+      await step('order_booked', order.id);
+      const started = await step('order_processing', order.id);
+      expect(started.statusCode).toBe(200);
+      const done = await step('order_completed', order.id);
+      expect(done.statusCode).toBe(200);
+      expect(done.json().order.status).toBe('Completed');
+    });
+
+    it('refuses skipped steps, backward steps and any step from a final status (409)', async () => {
+      const order = await create();
+      for (const call of ['order_processing', 'order_completed']) {
+        const res = await step(call, order.id, true);
+        expect(res.statusCode, call).toBe(409);
+        expect(res.json().error).toEqual({ code: 'CONFLICT', message: orderMessages.statusFailed });
+      }
+      await step('order_booked', order.id);
+      const again = await step('order_booked', order.id);
+      expect(again.statusCode).toBe(409);
+      await post(`/api/order_canceled/${order.id}`);
+      for (const call of ['order_booked', 'order_processing', 'order_completed']) {
+        const res = await step(call, order.id, true);
+        expect(res.statusCode, call).toBe(409);
+        expect(res.json().error.message).toBe(orderMessages.finalStatus);
+      }
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row!.status).toBe('StationCanceled');
+    });
+
+    it('lets a worker move statuses, also of partner orders', async () => {
+      const order = await create();
+      expect((await step('order_booked', order.id, false, worker.headers)).statusCode).toBe(200);
+      const yandex = await insertRawOrder(t, {
+        stationId: lenina,
+        status: 'Accepted',
+        bookingStart: new Date('2020-02-01T10:00:00Z'),
+        bookingEnd: new Date('2020-02-01T10:30:00Z'),
+      });
+      const res = await step('order_booked', yandex.id, false, worker.headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order).toMatchObject({ source: 'Yandex', status: 'Booked' });
+    });
+
+    it("answers 404 for another network's order and malformed ids; 400 for a bad skip_validation", async () => {
+      const order = await create();
+      for (const id of [order.id, 'abc', '00000000-0000-4000-8000-000000000000']) {
+        expect((await step('order_booked', id, false, rival.headers)).statusCode).toBe(404);
+      }
+      expect((await post(`/api/order_booked/${order.id}?skip_validation=yes`)).statusCode).toBe(400);
+      await expectSignInRequired(t, { method: 'POST', url: `/api/order_booked/${order.id}` });
+    });
+  });
+
+  describe('POST /api/order_canceled/{id}', () => {
+    it('cancels as the station with the reason from the query, the body, or Other, freeing the box', async () => {
+      const start = plus(freeStart, 24 * 60);
+      const fromQuery = await create(start);
+      const res = await post(`/api/order_canceled/${fromQuery.id}?cancel_reason=TimeBusy`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order).toMatchObject({ status: 'StationCanceled', reason: 'TimeBusy' });
+
+      const fromBody = await create(start);
+      const body = await post(`/api/order_canceled/${fromBody.id}`, admin.headers, {
+        cancel_reason: 'NotWorking',
+      });
+      expect(body.json().order).toMatchObject({ status: 'StationCanceled', reason: 'NotWorking' });
+
+      const plain = await create(start);
+      const other = await post(`/api/order_canceled/${plain.id}`);
+      expect(other.json().order).toMatchObject({ status: 'StationCanceled', reason: 'Other' });
+      // Every order took box 1 in turn: a cancelled order frees its box.
+      expect([fromQuery, fromBody, plain].map((o) => o.box_number)).toEqual([1, 1, 1]);
+    });
+
+    it('cancels from Booked and Processing but not from a final status', async () => {
+      const booked = await create();
+      await step('order_booked', booked.id);
+      expect((await post(`/api/order_canceled/${booked.id}`)).statusCode).toBe(200);
+      const processing = await create();
+      await step('order_booked', processing.id);
+      await step('order_processing', processing.id, true);
+      expect((await post(`/api/order_canceled/${processing.id}`)).statusCode).toBe(200);
+      const completed = await create('2020-01-16T09:00:00.000Z');
+      for (const call of ['order_booked', 'order_processing', 'order_completed'])
+        await step(call, completed.id);
+      for (const id of [booked.id, completed.id]) {
+        const res = await post(`/api/order_canceled/${id}`);
+        expect(res.statusCode).toBe(409);
+        expect(res.json().error.message).toBe(orderMessages.finalStatus);
+      }
+    });
+
+    it('refuses a worker (403), an unknown reason (400) and other networks (404)', async () => {
+      const order = await create();
+      expect((await post(`/api/order_canceled/${order.id}`, worker.headers)).statusCode).toBe(403);
+      const bad = await post(`/api/order_canceled/${order.id}?cancel_reason=Bored`);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().error.fields)).toEqual(['cancel_reason']);
+      expect((await post(`/api/order_canceled/${order.id}`, rival.headers)).statusCode).toBe(404);
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row!.status).toBe('Accepted');
+    });
+  });
+
+  describe('POST /api/order/payment/{id}', () => {
+    it('records the payment method and the amount paid', async () => {
+      const order = await create();
+      const res = await post(`/api/order/payment/${order.id}`, admin.headers, {
+        payment_method: 'paid_card',
+        sum_completed: total,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order).toMatchObject({
+        payment_method: 'paid_card',
+        sum_completed: total,
+        sum: total,
+      });
+    });
+
+    it('accepts online payment for a partner order only', async () => {
+      const own = await create();
+      const ownPaid = await post(`/api/order/payment/${own.id}`, admin.headers, {
+        payment_method: 'paid',
+        sum_completed: total,
+      });
+      expect(ownPaid.statusCode).toBe(400);
+      expect(ownPaid.json().error.fields).toEqual({ payment_method: orderMessages.paymentRequired });
+      const yandex = await insertRawOrder(t, {
+        stationId: lenina,
+        bookingStart: new Date('2020-03-01T10:00:00Z'),
+        bookingEnd: new Date('2020-03-01T10:30:00Z'),
+      });
+      const res = await post(`/api/order/payment/${yandex.id}`, admin.headers, {
+        payment_method: 'paid',
+        sum_completed: 1200,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order.payment_method).toBe('paid');
+    });
+
+    it('refuses a cancelled order (409), bad input (400), a worker (403) and other networks (404)', async () => {
+      const order = await create();
+      const pay = { payment_method: 'paid_cash', sum_completed: 500 };
+      expect((await post(`/api/order/payment/${order.id}`, worker.headers, pay)).statusCode).toBe(403);
+      expect((await post(`/api/order/payment/${order.id}`, rival.headers, pay)).statusCode).toBe(404);
+      const bad = await post(`/api/order/payment/${order.id}`, admin.headers, {
+        payment_method: 'barter',
+        sum_completed: -1,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields).toEqual({
+        payment_method: orderMessages.paymentRequired,
+        sum_completed: expect.any(String),
+      });
+      await post(`/api/order_canceled/${order.id}`);
+      const cancelled = await post(`/api/order/payment/${order.id}`, admin.headers, pay);
+      expect(cancelled.statusCode).toBe(409);
+      expect(cancelled.json().error.message).toBe(orderMessages.finalStatus);
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ paymentMethod: 'not_paid', sumCompleted: 0 });
+    });
+  });
+});
