@@ -88,6 +88,8 @@ export const clientMessages = {
   created: 'Клиент успешно создан',
   createFailed: 'Не удалось создать клиента',
   loadFailed: 'Ошибка загрузки клиентов',
+  /** 409 of `POST /api/drivers/create`: one client per phone in a network (not in the spec's catalogue). */
+  phoneTaken: 'Клиент с таким номером телефона уже есть в сети',
 } as const;
 
 export const driverCarSchema = z.object({

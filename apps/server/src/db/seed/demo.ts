@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { boxes, identities, memberships, networks, stations, users } from '../schema';
+import { seedDemoActivity, type DemoStationRef } from './demo-activity';
 
 const daily = (
   start: string,
@@ -90,8 +91,16 @@ export const demoUsers = {
 
 export type DemoLogin = keyof typeof demoUsers;
 
-/** Creates the demo networks, stations and users into an empty database. Returns false when not empty. */
-export async function seedDemo(db: Database): Promise<boolean> {
+export interface SeedDemoOptions {
+  /** The demo's "now": orders are laid out around this day (tests pin it). */
+  now?: Date;
+}
+
+/**
+ * Creates the demo networks, stations, users, price lists, clients and orders into an empty database.
+ * Returns false when not empty.
+ */
+export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
     if (n > 0) return false;
@@ -193,12 +202,34 @@ export async function seedDemo(db: Database): Promise<boolean> {
         awaitingSetup: true,
       },
     ];
+    const refs: Record<string, DemoStationRef> = {};
     for (const { boxCount, ...s } of demoStations) {
       const [station] = await tx.insert(stations).values(s).returning({ id: stations.id });
       await tx
         .insert(boxes)
         .values(Array.from({ length: boxCount }, (_, i) => ({ stationId: station!.id, number: i + 1 })));
+      refs[s.carwashId] = {
+        id: station!.id,
+        networkId: s.networkId,
+        timeZone: s.timeZone,
+        worktime: s.worktimeByDay,
+        slotDuration: s.slotDuration,
+        boxCount,
+      };
     }
+
+    // The wizard's «Новая мойка» stays empty: its owner sets prices up in the wizard.
+    await seedDemoActivity(tx, {
+      now,
+      stations: { lenina: refs['100101']!, sadovaya: refs['100102']!, bridge: refs['200201']! },
+      demoNetworkId: demo!.id,
+      rivalNetworkId: rivalNet!.id,
+      userPhones: Object.values(demoUsers as Record<string, DemoUser>).flatMap((u) =>
+        u.number ? [u.number] : [],
+      ),
+      administratorId: userIds.administrator ?? null,
+      rivalOwnerId: userIds.rival ?? null,
+    });
     return true;
   });
 }

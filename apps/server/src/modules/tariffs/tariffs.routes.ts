@@ -1,5 +1,114 @@
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  additionalServicesSchema,
+  ownTariffListResponseSchema,
+  providerTariffListResponseSchema,
+  tariffConfigSchema,
+  type TariffKind,
+} from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
+import { authOf, type Auth } from '../../plugins/auth';
+import { notFound } from '../../plugins/errors';
+import { loadStationForCaller } from '../stations/station-access';
+import {
+  findTariff,
+  listAdditionalServices,
+  listTariffs,
+  toAdditionalServices,
+  toTariffConfig,
+} from './tariffs.repository';
 
-// Placeholder registered by the lead; the owning helper fills it in (issue 3).
-export const tariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async () => {};
+const stationParams = z.object({ stationId: z.string().min(1).max(64) });
+const tariffParams = stationParams.extend({ tariffId: z.string().min(1).max(64) });
+
+type Caller = Pick<Auth, 'userId' | 'role'>;
+
+/** A tariff of a station the caller may open; every position may read tariffs (the order form needs them). */
+async function tariffConfigFor(
+  db: Database,
+  caller: Caller,
+  stationId: string,
+  tariffId: string,
+  kind: TariffKind,
+) {
+  const { station } = await loadStationForCaller(db, caller, stationId);
+  const row = await findTariff(db, station.id, tariffId, kind);
+  if (!row) throw notFound();
+  return toTariffConfig(row, await listAdditionalServices(db, station.id, kind));
+}
+
+async function extrasFor(db: Database, caller: Caller, stationId: string, kind: TariffKind) {
+  const { station } = await loadStationForCaller(db, caller, stationId);
+  return toAdditionalServices(await listAdditionalServices(db, station.id, kind));
+}
+
+/**
+ * Read side of own and provider (Yandex) tariffs (S2 §7). The static `addition_service` and
+ * `yandex_addition_service` segments win over the `:tariffId` parameter in the router, so they are never
+ * taken for tariff ids.
+ */
+export const tariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/api/own_tariffs/list/:stationId',
+    {
+      preValidation: app.requireUser,
+      schema: { params: stationParams, response: { 200: ownTariffListResponseSchema } },
+    },
+    async (request) => {
+      const { station } = await loadStationForCaller(db, authOf(request), request.params.stationId);
+      return { prices_list: await listTariffs(db, station.id, 'own') };
+    },
+  );
+
+  app.get(
+    '/api/own_tariffs/price_get/:stationId/addition_service',
+    {
+      preValidation: app.requireUser,
+      schema: { params: stationParams, response: { 200: additionalServicesSchema } },
+    },
+    async (request) => extrasFor(db, authOf(request), request.params.stationId, 'own'),
+  );
+
+  app.get(
+    '/api/own_tariffs/price_get/:stationId/:tariffId',
+    {
+      preValidation: app.requireUser,
+      schema: { params: tariffParams, response: { 200: tariffConfigSchema } },
+    },
+    async (request) =>
+      tariffConfigFor(db, authOf(request), request.params.stationId, request.params.tariffId, 'own'),
+  );
+
+  app.get(
+    '/api/station/tariff/:stationId',
+    {
+      preValidation: app.requireUser,
+      schema: { params: stationParams, response: { 200: providerTariffListResponseSchema } },
+    },
+    async (request) => {
+      const { station } = await loadStationForCaller(db, authOf(request), request.params.stationId);
+      return { yatariff: await listTariffs(db, station.id, 'yandex') };
+    },
+  );
+
+  app.get(
+    '/api/station/tariff/:stationId/yandex_addition_service',
+    {
+      preValidation: app.requireUser,
+      schema: { params: stationParams, response: { 200: additionalServicesSchema } },
+    },
+    async (request) => extrasFor(db, authOf(request), request.params.stationId, 'yandex'),
+  );
+
+  app.get(
+    '/api/station/tariff/:stationId/:tariffId',
+    {
+      preValidation: app.requireUser,
+      schema: { params: tariffParams, response: { 200: tariffConfigSchema } },
+    },
+    async (request) =>
+      tariffConfigFor(db, authOf(request), request.params.stationId, request.params.tariffId, 'yandex'),
+  );
+};
