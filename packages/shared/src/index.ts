@@ -16,5 +16,6 @@ export * from './users/user-api.schema';
 export * from './stations/station-api.schema';
 export * from './stations/geo.schema';
 export * from './orders/order.schema';
+export * from './orders/overlap-layout';
 export * from './catalog/catalog.schema';
 export * from './catalog/price';

@@ -74,16 +74,35 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: '/schedule',
+            lazy: async () => ({
+              Component: (await import('../features/schedule/pages/schedule-redirect')).ScheduleRedirect,
+            }),
+          },
+          {
+            path: '/new-order',
+            lazy: async () => ({
+              Component: (await import('../features/schedule/pages/schedule-redirect')).NewOrderRedirect,
+            }),
+          },
+          {
             path: '/station/:stationId',
             lazy: async () => ({
               Component: (await import('../features/stations/components/station-guard')).StationGuard,
             }),
             children: [
               {
+                // S1 §2: the station's index is the order calendar.
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('../features/stations/pages/station-overview-page'))
-                    .StationOverviewPage,
+                  Component: (await import('../features/schedule/pages/schedule-page')).SchedulePage,
+                }),
+              },
+              {
+                path: 'schedule',
+                lazy: async () => ({
+                  Component: (await import('../features/schedule/pages/schedule-redirect'))
+                    .StationScheduleAlias,
                 }),
               },
               {

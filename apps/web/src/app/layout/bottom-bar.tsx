@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { AppstoreOutlined } from '@ant-design/icons';
 import type { NavItem, NavKey } from './nav-items';
 
@@ -15,33 +15,47 @@ interface BottomBarProps {
   };
 }
 
-const barKeys: NavKey[] = ['home', 'station', 'settings', 'profile'];
+/**
+ * The four sections of the phone's bar before «Ещё» (S1 §1: Home, Schedule, «Запись» in the middle,
+ * Orders, «Ещё»). Orders (history) is not built yet, so station settings holds its place; without the
+ * right to create orders the profile takes the freed slot.
+ */
+export function barItems(items: NavItem[]): NavItem[] {
+  const byKey = (key: NavKey) => items.find((i) => i.key === key);
+  const keys: NavKey[] = byKey('create')
+    ? ['home', 'schedule', 'create', 'settings']
+    : ['home', 'schedule', 'settings', 'profile'];
+  return keys.map(byKey).filter((i): i is NavItem => !!i);
+}
 
-/** Phones (< 768 px): Главная, Станция, Настройки, Профиль and «Ещё» — only sections that exist. */
+/** Phones (< 768 px): the main sections and «Ещё» — only sections that exist. */
 export function BottomBar({ items, activeKey, onMore, moreOpen, refs }: BottomBarProps) {
-  const shown = barKeys.map((key) => items.find((i) => i.key === key)!);
   return (
     <nav ref={refs.bar} className="bottom-bar" aria-label="Разделы">
-      {shown.map((item) =>
-        item.to ? (
-          <NavLink
+      {barItems(items).map((item) => {
+        const className =
+          'bottom-bar__item' +
+          (item.key === 'create' ? ' bottom-bar__item--create' : '') +
+          (item.key === activeKey ? ' is-active' : '');
+        return item.to ? (
+          // A plain Link: the active item comes from activeNavKey (Schedule and «Запись» share a path).
+          <Link
             key={item.key}
             ref={refs.items[item.key]}
             to={item.to}
-            end
-            className={`bottom-bar__item${item.key === activeKey ? ' is-active' : ''}`}
+            className={className}
             aria-current={item.key === activeKey ? 'page' : undefined}
           >
             <span className="bottom-bar__icon" aria-hidden="true">
               {item.icon}
             </span>
             <span>{item.shortLabel}</span>
-          </NavLink>
+          </Link>
         ) : (
           // Kept in place so the bar does not jump; usable once a station is chosen on the home page.
           <span
             key={item.key}
-            className="bottom-bar__item is-disabled"
+            className={`${className} is-disabled`}
             aria-disabled="true"
             title="Сначала выберите станцию на главной"
           >
@@ -50,8 +64,8 @@ export function BottomBar({ items, activeKey, onMore, moreOpen, refs }: BottomBa
             </span>
             <span>{item.shortLabel}</span>
           </span>
-        ),
-      )}
+        );
+      })}
       <button
         ref={refs.more}
         type="button"

@@ -16,7 +16,7 @@ interface MoreSheetProps {
 }
 
 const sections: { title: string; keys: NavKey[] }[] = [
-  { title: 'Основные', keys: ['home', 'station'] },
+  { title: 'Основные', keys: ['home', 'schedule', 'create'] },
   { title: 'Настройки', keys: ['settings', 'profile'] },
   { title: 'Прочее', keys: ['support'] },
 ];

@@ -6,6 +6,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useViewport } from '../../lib/use-media-query';
 import { CookieConsent } from '../../features/shell/components/cookie-consent';
+import { canCreateOrders } from '../../features/schedule';
 import { useCrmData } from '../../features/users/api/crm-data';
 import { rememberStation, swapStationInPath } from '../selected-station';
 import { BottomBar } from './bottom-bar';
@@ -54,8 +55,10 @@ export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProp
 
   if (chrome === 'minimal') return <MinimalFrame user={user}>{children}</MinimalFrame>;
 
-  const items = buildNavItems(selected?.id ?? null, supportUrl);
-  const activeKey = activeNavKey(location.pathname);
+  const items = buildNavItems(selected?.id ?? null, supportUrl, {
+    canCreateOrder: canCreateOrders(user, selected?.station),
+  });
+  const activeKey = activeNavKey(location.pathname, location.search);
   const collapsed = viewport === 'tablet' || userCollapsed;
   const itemRefs = { settings: settingsRef, profile: profileRef };
 

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Tooltip } from 'antd';
 import { ExportOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { Station, User } from '@crm/shared';
@@ -59,16 +59,16 @@ export function Sidebar(props: SidebarProps) {
         {content}
       </a>
     ) : (
-      <NavLink
+      // A plain Link: the active item comes from activeNavKey (Schedule and «Запись» share a path).
+      <Link
         ref={refs.items[item.key]}
         className={className}
         to={item.to!}
-        end
         aria-current={item.key === activeKey ? 'page' : undefined}
         aria-label={collapsed ? item.label : undefined}
       >
         {content}
-      </NavLink>
+      </Link>
     );
     return collapsed ? (
       <Tooltip key={item.key} title={item.label} placement="right">

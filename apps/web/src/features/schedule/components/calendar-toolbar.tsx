@@ -1,0 +1,139 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Calendar, Popover, Segmented, Tooltip } from 'antd';
+import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ru';
+import type { CalendarView } from '../lib/calendar-days';
+import { weekStart } from '../lib/station-zone';
+
+interface CalendarToolbarProps {
+  stationName: string;
+  view: CalendarView;
+  selected: string;
+  today: string;
+  compact: boolean;
+  canCreate: boolean;
+  filter: ReactNode;
+  onView(view: CalendarView): void;
+  onDate(date: string): void;
+  onStep(step: 1 | -1): void;
+  onNewOrder(): void;
+}
+
+const ru = (date: string) => dayjs(date).locale('ru');
+
+/** «среда, 13 мая» or «11 – 17 мая 2026». */
+export function periodLabel(view: CalendarView, selected: string, weekDates: readonly string[]): string {
+  if (view === 'day') return ru(selected).format('dddd, D MMMM YYYY');
+  const first = ru(weekDates[0]!);
+  const last = ru(weekDates[weekDates.length - 1]!);
+  if (first.month() === last.month()) return `${first.format('D')} – ${last.format('D MMMM YYYY')}`;
+  if (first.year() === last.year()) return `${first.format('D MMMM')} – ${last.format('D MMMM YYYY')}`;
+  return `${first.format('D MMMM YYYY')} – ${last.format('D MMMM YYYY')}`;
+}
+
+/** The calendar's header: title, period, previous/next, today, the date popover, view, filters, new order. */
+export function CalendarToolbar(props: CalendarToolbarProps & { period: string }) {
+  const { view, selected, today, compact } = props;
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  const picker = (
+    <div className="cal-picker">
+      <Calendar
+        fullscreen={false}
+        value={dayjs(selected)}
+        onSelect={(value, info) => {
+          if (info?.source && info.source !== 'date' && info.source !== 'customize') {
+            // Choosing a month or year in the header only turns the page.
+            return;
+          }
+          props.onDate(value.format('YYYY-MM-DD'));
+          setPickerOpen(false);
+        }}
+      />
+      <Button
+        block
+        type="link"
+        onClick={() => {
+          props.onDate(today);
+          setPickerOpen(false);
+        }}
+      >
+        Сегодня
+      </Button>
+    </div>
+  );
+
+  return (
+    <header className="cal-toolbar">
+      <div className="cal-toolbar__title">
+        <h1>Расписание</h1>
+        <span className="cal-toolbar__station">{props.stationName}</span>
+      </div>
+      <div className="cal-toolbar__tools">
+        <div className="cal-toolbar__nav">
+          <Tooltip title={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}>
+            <Button
+              icon={<LeftOutlined />}
+              aria-label={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}
+              onClick={() => props.onStep(-1)}
+            />
+          </Tooltip>
+          <Popover
+            trigger="click"
+            open={pickerOpen}
+            onOpenChange={setPickerOpen}
+            content={picker}
+            placement="bottom"
+            arrow={false}
+          >
+            <Button
+              className="cal-toolbar__period"
+              icon={<CalendarOutlined />}
+              aria-label={`Выбрать дату: ${props.period}`}
+            >
+              <span className="cal-toolbar__period-text">{props.period}</span>
+            </Button>
+          </Popover>
+          <Tooltip title={view === 'day' ? 'Следующий день' : 'Следующая неделя'}>
+            <Button
+              icon={<RightOutlined />}
+              aria-label={view === 'day' ? 'Следующий день' : 'Следующая неделя'}
+              onClick={() => props.onStep(1)}
+            />
+          </Tooltip>
+          {!compact && (
+            <Button
+              onClick={() => props.onDate(today)}
+              disabled={view === 'day' ? selected === today : weekStart(selected) === weekStart(today)}
+            >
+              Сегодня
+            </Button>
+          )}
+        </div>
+        <div className="cal-toolbar__view">
+          <Segmented<CalendarView>
+            value={view}
+            onChange={props.onView}
+            options={[
+              { value: 'day', label: 'День' },
+              { value: 'week', label: 'Неделя' },
+            ]}
+            aria-label="Вид календаря"
+          />
+          {props.filter}
+          {props.canCreate && (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={props.onNewOrder}
+              aria-label={compact ? 'Новая запись' : undefined}
+            >
+              {compact ? null : 'Новая запись'}
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import { defaultSlotDuration, orderMessages } from '@crm/shared';
+import { useNotify } from '../../../lib/notify';
+import { useOrderEvents } from '../../../lib/order-events';
+import { useViewport } from '../../../lib/use-media-query';
+// The page under the station guard reads the station it resolved; the stations index would also pull
+// the settings form and its map into this chunk.
+import { useStationContext } from '../../stations/lib/station-context';
+import { useCurrentUser } from '../../users/api/current-user';
+import { OrderModals } from '../../orders';
+import { useOrderList } from '../api/order-list';
+import {
+  calendarDay,
+  gridRange,
+  hasSchedule,
+  loadRange,
+  stripDates,
+  visibleDates,
+  type CalendarView,
+} from '../lib/calendar-days';
+import { buildEvents, type CalendarEvent } from '../lib/calendar-events';
+import { countEvents, matchesFilters, usePersistedFilters } from '../lib/calendar-filters';
+import { canCreateOrders } from '../lib/order-rights';
+import { placeDays, type PlacedEvent } from '../lib/place-events';
+import { addDays, fromWall, isDate, stationToday } from '../lib/station-zone';
+import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
+import { FilterPopover } from '../components/filter-popover';
+import { OverlapModal } from '../components/overlap-modal';
+import { TimeGrid } from '../components/time-grid';
+import { WeekStrip } from '../components/week-strip';
+import '../components/calendar.css';
+
+/** A new day on the station's clock is noticed within a minute. */
+function useStationToday(zone: string): string {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return stationToday(zone, now);
+}
+
+/**
+ * `/station/{id}` (the station index) — the order calendar of S1 §2. View and date live in the URL
+ * (`?view=day|week&date=YYYY-MM-DD`, station-local), so a reload or a shared link shows the same page;
+ * `?orderId=` and `?newOrder=` open the order modals.
+ */
+export function SchedulePage() {
+  const { station } = useStationContext();
+  const zone = station.time_zone;
+  const worktime = station.worktime_by_day;
+  const phone = useViewport() === 'mobile';
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const me = useCurrentUser();
+  const canCreate = !!me.data && canCreateOrders(me.data.user, station);
+  const today = useStationToday(zone);
+
+  const viewParam = params.get('view');
+  const view: CalendarView = viewParam === 'day' || viewParam === 'week' ? viewParam : phone ? 'day' : 'week';
+  const dateParam = params.get('date');
+  const selected = isDate(dateParam) ? dateParam : today;
+
+  const range = loadRange(view, selected);
+  const list = useOrderList(station.id, range.start, range.end);
+  useOrderEvents(station.id);
+  const [filters, setFilters] = usePersistedFilters();
+  const [overlap, setOverlap] = useState<CalendarEvent[] | null>(null);
+
+  const dates = useMemo(() => visibleDates(view, selected), [view, selected]);
+  const days = useMemo(() => dates.map((d) => calendarDay(d, worktime, today)), [dates, worktime, today]);
+  const strip = useMemo(
+    () => stripDates(selected).map((d) => calendarDay(d, worktime, today)),
+    [selected, worktime, today],
+  );
+
+  const events = useMemo(() => buildEvents(list.data ?? [], zone), [list.data, zone]);
+  const inView = useMemo(() => {
+    const shown = new Set(dates);
+    return events.filter((e) => shown.has(e.date));
+  }, [events, dates]);
+  const counts = useMemo(() => countEvents(inView), [inView]);
+  const filtered = useMemo(() => inView.filter((e) => matchesFilters(e, filters)), [inView, filters]);
+  const hours = useMemo(() => gridRange(days, filtered), [days, filtered]);
+  const placed = useMemo(() => placeDays(filtered, dates, hours), [filtered, dates, hours]);
+
+  const failedAt = list.isError ? list.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt) notify.error(orderMessages.listLoadFailed);
+  }, [failedAt, notify]);
+
+  const setParam = useCallback(
+    (changes: Record<string, string | null>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null) next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const openOrder = useCallback(
+    (id: string) => {
+      setOverlap(null);
+      setParam({ orderId: id, newOrder: null });
+    },
+    [setParam],
+  );
+  const onOpenEvent = useCallback(
+    (p: PlacedEvent) => {
+      if (!p.event.clickable) return;
+      if (view === 'week' && p.group.length > 1) setOverlap(p.group);
+      else openOrder(p.event.id);
+    },
+    [view, openOrder],
+  );
+  const onCreateAt = useCallback(
+    (date: string, minutes: number) =>
+      setParam({ newOrder: new Date(fromWall(date, minutes, zone)).toISOString(), orderId: null }),
+    [setParam, zone],
+  );
+  const step = useCallback(
+    (dir: 1 | -1) => setParam({ date: addDays(selected, dir * (view === 'day' ? 1 : 7)) }),
+    [setParam, selected, view],
+  );
+  const pickDay = useCallback((date: string) => setParam({ date, view: 'day' }), [setParam]);
+
+  const noSchedule = !hasSchedule(worktime);
+  const noWorkingDays = !(view === 'day' ? strip : days).some((d) => d.hours);
+  const loading = list.isPending;
+  // Orders booked on days off (rare) still get the grid, with the note above it.
+  const emptyWeek = noWorkingDays && filtered.length === 0;
+
+  return (
+    <div className={`cal-page${phone ? ' cal-page--phone' : ''}`}>
+      <CalendarToolbar
+        stationName={station.name}
+        view={view}
+        selected={selected}
+        today={today}
+        compact={phone}
+        canCreate={canCreate}
+        period={periodLabel(view, selected, dates)}
+        filter={<FilterPopover filters={filters} counts={counts} onChange={setFilters} iconOnly={phone} />}
+        onView={(v) => setParam({ view: v })}
+        onDate={(date) => setParam({ date })}
+        onStep={step}
+        onNewOrder={() => setParam({ newOrder: '1', orderId: null })}
+      />
+
+      {noSchedule && (
+        <Alert
+          type="warning"
+          showIcon
+          title={orderMessages.noSchedule}
+          description="Без графика записи нельзя распределить по времени."
+          action={
+            <Link to={`/station/${encodeURIComponent(station.id)}/settings`} className="cal-alert-link">
+              Настроить график
+            </Link>
+          }
+        />
+      )}
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={orderMessages.listLoadFailed}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              Повторить
+            </Button>
+          }
+        />
+      )}
+
+      {view === 'day' && (
+        <WeekStrip days={strip} selected={selected} onSelect={(date) => setParam({ date })} onSwipe={step} />
+      )}
+
+      {emptyWeek ? (
+        <div className="cal-empty">
+          <CalendarOutlined className="cal-empty__icon" aria-hidden="true" />
+          <p>{orderMessages.noWorkingDays}</p>
+        </div>
+      ) : (
+        <TimeGrid
+          days={days}
+          compact={view === 'week'}
+          placed={placed}
+          range={hours}
+          zone={zone}
+          slotMinutes={station.slot_duration > 0 ? station.slot_duration : defaultSlotDuration}
+          canCreate={canCreate}
+          loading={loading}
+          dataStamp={list.data ? list.dataUpdatedAt : 0}
+          onOpenEvent={onOpenEvent}
+          onCreateAt={onCreateAt}
+          onPickDay={pickDay}
+          onSwipe={step}
+          banner={noWorkingDays ? <div className="tg__banner">{orderMessages.noWorkingDays}</div> : undefined}
+        />
+      )}
+
+      <OverlapModal events={overlap} onClose={() => setOverlap(null)} onOpenOrder={openOrder} />
+      <OrderModals station={station} />
+    </div>
+  );
+}
