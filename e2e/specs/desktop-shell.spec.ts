@@ -8,7 +8,7 @@ describe('shell on a desktop (1440×900)', () => {
     const page = await browser.openAs('owner');
     await page.goto(`/station/${inject('leninaId')}`);
     const sidebar = page.getByRole('complementary', { name: 'Боковое меню' });
-    await sidebar.getByRole('link', { name: 'Станция' }).waitFor();
+    await sidebar.getByRole('link', { name: 'Расписание' }).waitFor();
     expect((await sidebar.boundingBox())?.width).toBe(240);
     // The phone's bottom bar is not there.
     expect(await page.getByRole('button', { name: 'Ещё' }).count()).toBe(0);
