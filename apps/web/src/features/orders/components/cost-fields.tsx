@@ -1,0 +1,149 @@
+import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
+import {
+  amountStep,
+  commentMaxLength,
+  formatRub,
+  orderMessages,
+  ownPaymentMethods,
+  paymentMethodLabels,
+  washServices,
+  type CarClass,
+  type OrderPrice,
+  type TariffConfig,
+} from '@crm/shared';
+
+interface TotalFieldProps {
+  manual: boolean;
+  /** What the tariff says the order costs, to compare with a typed total. */
+  price: OrderPrice | null;
+  onReset(): void;
+}
+
+const groupThousands = (v: string | number | undefined) =>
+  String(v ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+
+/** Total (S1 §5): ≥ 0 in steps of 50 ₽, digits only; a typed total is marked «(изменено)». */
+export function TotalField({ manual, price, onReset }: TotalFieldProps) {
+  return (
+    <Form.Item
+      required
+      label={
+        <span>
+          Стоимость{' '}
+          {manual && (
+            <Typography.Text type="warning" style={{ fontWeight: 500 }}>
+              {orderMessages.amountChanged}
+            </Typography.Text>
+          )}
+        </span>
+      }
+      extra={
+        manual && price ? (
+          <Flex align="center" gap={4} wrap>
+            <span>По тарифу: {formatRub(price.totalAmount)}</span>
+            <Button type="link" size="small" onClick={onReset} style={{ padding: 0, height: 'auto' }}>
+              Вернуть
+            </Button>
+          </Flex>
+        ) : undefined
+      }
+    >
+      <Form.Item
+        name="total"
+        noStyle
+        rules={[
+          {
+            validator: async (_, v: number | null | undefined) => {
+              if (v === null || v === undefined) return;
+              if (v < 0) throw new Error(orderMessages.amountMin);
+              if (!Number.isInteger(v) || v % amountStep !== 0) throw new Error(orderMessages.amountStep);
+            },
+          },
+        ]}
+      >
+        <InputNumber<number>
+          aria-label="Стоимость"
+          min={0}
+          max={999_999}
+          step={amountStep}
+          precision={0}
+          inputMode="numeric"
+          formatter={groupThousands}
+          parser={(v) => Number((v ?? '').replace(/\D/g, '')) || 0}
+          suffix="₽"
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    </Form.Item>
+  );
+}
+
+const paymentOptions = ownPaymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }));
+
+export function PaymentMethodField() {
+  return (
+    <Form.Item
+      name="paymentMethod"
+      label="Способ оплаты"
+      rules={[{ required: true, message: orderMessages.paymentRequired }]}
+    >
+      <Select options={paymentOptions} placeholder="Выберите способ оплаты" allowClear />
+    </Form.Item>
+  );
+}
+
+interface ExtrasFieldProps {
+  config: TariffConfig | undefined;
+  category: CarClass | undefined;
+  offered: string[];
+}
+
+/** Active extras of the tariff for the category, with their prices (S1 §5). */
+export function ExtrasField({ config, category, offered }: ExtrasFieldProps) {
+  const component = category ? config?.price.priceElements[0]?.priceComponent[category] : undefined;
+  const options = offered.map((key) => {
+    const name = config?.ru_services_names[key] ?? washServices.find((s) => s.key === key)?.name_ru ?? key;
+    const amount = component?.additionalServiceAmounts[key]?.price ?? 0;
+    return {
+      value: key,
+      label: (
+        <Flex justify="space-between" gap={8} style={{ width: '100%' }}>
+          <span>{name}</span>
+          <Typography.Text type="secondary">{formatRub(amount)}</Typography.Text>
+        </Flex>
+      ),
+    };
+  });
+  return (
+    <Form.Item label="Дополнительные услуги">
+      {!config || !category ? (
+        <Typography.Text type="secondary">Выберите тариф и категорию автомобиля</Typography.Text>
+      ) : options.length === 0 ? (
+        <Typography.Text type="secondary">
+          У тарифа нет дополнительных услуг для этой категории
+        </Typography.Text>
+      ) : null}
+      <Form.Item name="extras" noStyle>
+        <Checkbox.Group aria-label="Дополнительные услуги" options={options} className="order-extras" />
+      </Form.Item>
+    </Form.Item>
+  );
+}
+
+/** Comment (S1 §5): at most 300 characters, with a counter. */
+export function CommentField({ hideLabel = false }: { hideLabel?: boolean }) {
+  return (
+    <Form.Item
+      name="comment"
+      label={hideLabel ? undefined : 'Комментарий'}
+      rules={[{ max: commentMaxLength, message: orderMessages.commentMax }]}
+    >
+      <Input.TextArea
+        aria-label={hideLabel ? 'Комментарий' : undefined}
+        count={{ show: true, max: commentMaxLength }}
+        autoSize={{ minRows: 2, maxRows: 5 }}
+        placeholder="Пожелания клиента, особенности автомобиля"
+      />
+    </Form.Item>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMemo } from 'react';
+import { Button, Col, Flex, Form, Modal, Result, Row } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { messages, orderMessages, stationClock, type Station } from '@crm/shared';
+import { useCreateOrder } from '../api/save-order';
+import { emptyOrderForm, type OrderFormValues } from '../lib/order-form-values';
+import { defaultBookingStart } from '../lib/order-time';
+import { refreshOrdersLater } from '../lib/refresh-orders';
+import { useOrderForm } from '../lib/use-order-form';
+import { DateField, DurationField, TariffField, TimeField } from './booking-fields';
+import { BrandModelFields, CategoryField, PlateField } from './car-fields';
+import { ClientPicker } from './client-picker';
+import { CommentField, ExtrasField, PaymentMethodField, TotalField } from './cost-fields';
+import { orderModalLayout, useOrderModalSize } from './modal-layout';
+import { PhoneField } from './phone-field';
+
+interface NewOrderModalProps {
+  station: Station;
+  /** `?newOrder=`: an ISO instant (a click on the calendar) or `1` (the next slot). */
+  preset: string;
+  canManage: boolean;
+  onClose(): void;
+}
+
+/** S1 §2 «New order modal»: every field of S1 §5, `POST /api/create_order/{stationId}`. */
+export function NewOrderModal({ station, preset, canManage, onClose }: NewOrderModalProps) {
+  const size = useOrderModalSize();
+  if (canManage) return <NewOrderForm station={station} preset={preset} onClose={onClose} />;
+  return (
+    <Modal
+      open
+      title="Новая запись"
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      {...orderModalLayout(size, 520)}
+    >
+      <Result
+        status="403"
+        title={messages.generic.forbidden}
+        subTitle="Создавать записи могут администратор, управляющий и владелец."
+        extra={<Button onClick={onClose}>Закрыть</Button>}
+      />
+    </Modal>
+  );
+}
+
+function NewOrderForm({ station, preset, onClose }: Omit<NewOrderModalProps, 'canManage'>) {
+  const size = useOrderModalSize();
+  const queryClient = useQueryClient();
+  const create = useCreateOrder(station.id);
+  const initial = useMemo(
+    () => emptyOrderForm(defaultBookingStart(preset, station.time_zone, station.slot_duration)),
+    [preset, station.time_zone, station.slot_duration],
+  );
+  const state = useOrderForm({ station, mode: 'new', startsChosen: false, initialTime: initial.time });
+  const { form } = state;
+  const category = Form.useWatch('category', form);
+  const zone = stationClock(station.time_zone).offset;
+
+  const submit = async () => {
+    const body = await state.buildBody();
+    if (!body) return;
+    try {
+      await create.mutateAsync(body);
+      state.notify.success(orderMessages.created);
+      refreshOrdersLater(queryClient, station.id, 700);
+      onClose();
+    } catch (error) {
+      // The form stays as it is: a taken time is shown on the time field, the rest on their fields.
+      state.showSaveError(error, orderMessages.createFailed);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Новая запись"
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      {...orderModalLayout(size, 920)}
+      footer={
+        <Flex justify="end" gap={8}>
+          <Button onClick={onClose}>Отмена</Button>
+          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
+            Создать запись
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<OrderFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        initialValues={initial}
+        onValuesChange={state.onValuesChange}
+        onFinish={() => void submit()}
+        className="order-form"
+      >
+        <Row gutter={20}>
+          <Col xs={24} md={12}>
+            <Form.Item name="driverId" label="Клиент">
+              <ClientPicker
+                networkId={station.network_id}
+                onPick={state.applyDriver}
+                currentCar={() => {
+                  const v = form.getFieldsValue(true) as OrderFormValues;
+                  return { brand: v.brand, model: v.model, ...(v.plate ? { plate_number: v.plate } : {}) };
+                }}
+              />
+            </Form.Item>
+            <PhoneField />
+            <TariffField stationId={station.id} config={state.config} loading={state.tariffLoading} />
+            <Row gutter={12}>
+              <BrandModelFields
+                mode="new"
+                collection={state.collection}
+                popular={state.popular}
+                loading={state.carsLoading}
+                wrap={(node) => <Col xs={12}>{node}</Col>}
+              />
+            </Row>
+            <Row gutter={12}>
+              <Col xs={24} sm={12}>
+                <CategoryField />
+              </Col>
+              <Col xs={24} sm={12}>
+                <PlateField />
+              </Col>
+            </Row>
+          </Col>
+          <Col xs={24} md={12}>
+            <Row gutter={12}>
+              <Col xs={24} sm={10}>
+                <DateField />
+              </Col>
+              <Col xs={24} sm={14}>
+                <TimeField zoneLabel={zone} />
+              </Col>
+            </Row>
+            <Row gutter={12}>
+              <Col xs={24} sm={12}>
+                <TotalField manual={state.totalManual} price={state.price} onReset={state.resetTotal} />
+              </Col>
+              <Col xs={24} sm={12}>
+                <PaymentMethodField />
+              </Col>
+            </Row>
+            <DurationField />
+            <ExtrasField config={state.config} category={category} offered={state.offered} />
+          </Col>
+          <Col span={24}>
+            <CommentField />
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Flex, Steps, Tag, Typography } from 'antd';
+import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
+import {
+  cancelReasonLabels,
+  isCancelledStatus,
+  orderStatusLabels,
+  orderTimelineLabels,
+  type Order,
+  type OrderStatus,
+} from '@crm/shared';
+import { formatOrderDateTime } from '../lib/order-time';
+
+/** The colour of a status tag, as in the calendar (S1 §2). */
+export const statusTagColors: Record<OrderStatus, string> = {
+  Accepted: 'gold',
+  Booked: 'blue',
+  Processing: 'geekblue',
+  Completed: 'green',
+  Canceled: 'red',
+  StationCanceled: 'red',
+  UserCanceled: 'red',
+};
+
+/** What the operator should do next, by status. */
+export const statusHints: Record<OrderStatus, string> = {
+  Accepted: 'Клиент ожидает подтверждения записи. Примите заказ или отмените его.',
+  Booked: 'Запись подтверждена, ожидаем клиента. Начните работу, когда автомобиль будет на посту.',
+  Processing: 'Автомобиль в работе. Завершите заказ, когда работа будет выполнена.',
+  Completed: 'Заказ выполнен, изменить статус невозможно.',
+  Canceled: 'Заказ отменен, изменить статус невозможно',
+  StationCanceled: 'Заказ отменен, изменить статус невозможно',
+  UserCanceled: 'Заказ отменен, изменить статус невозможно',
+};
+
+/** The parenthesised meanings of the timeline labels (S1 §2). */
+const stepMeanings: Partial<Record<OrderStatus, string>> = {
+  Accepted: 'Клиент ожидает подтверждения',
+  Booked: 'Ожидание клиента',
+};
+
+const path: OrderStatus[] = ['Accepted', 'Booked', 'Processing', 'Completed'];
+
+function stepItems(order: Order, timeZone: string) {
+  const when: Partial<Record<OrderStatus, string | null>> = {
+    Accepted: order.date_create,
+    Processing: order.date_start,
+    Completed: order.date_end,
+  };
+  const content = (status: OrderStatus) => {
+    const at = when[status];
+    return (
+      <Flex vertical>
+        {stepMeanings[status] && <span>{stepMeanings[status]}</span>}
+        {at && <span>{formatOrderDateTime(at, timeZone)}</span>}
+      </Flex>
+    );
+  };
+  if (isCancelledStatus(order.status)) {
+    const reached: OrderStatus[] = order.date_start ? ['Accepted', 'Processing'] : ['Accepted'];
+    return {
+      current: reached.length,
+      items: [
+        ...reached.map((s) => ({
+          title: orderTimelineLabels[s],
+          content: content(s),
+          status: 'finish' as const,
+        })),
+        {
+          title: orderTimelineLabels[order.status],
+          content: order.reason ? `Причина: ${cancelReasonLabels[order.reason]}` : undefined,
+          status: 'error' as const,
+        },
+      ],
+    };
+  }
+  const current = path.indexOf(order.status);
+  return {
+    current,
+    items: path.map((s, i) => ({
+      title: orderTimelineLabels[s],
+      content: i <= current ? content(s) : undefined,
+      status:
+        i < current || order.status === 'Completed'
+          ? ('finish' as const)
+          : i === current
+            ? ('process' as const)
+            : ('wait' as const),
+    })),
+  };
+}
+
+/** The order id with a copy button whose confirmation lasts 2 s (S1 §2). */
+export function CopyOrderId({ id }: { id: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(id);
+    } catch {
+      return;
+    }
+    setCopied(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <Flex align="center" gap={6} wrap style={{ minWidth: 0 }}>
+      <Typography.Text type="secondary">ID:</Typography.Text>
+      <Typography.Text code style={{ wordBreak: 'break-all', fontSize: 12 }}>
+        {id}
+      </Typography.Text>
+      <Button
+        size="small"
+        type={copied ? 'default' : 'text'}
+        icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+        onClick={() => void copy()}
+        aria-live="polite"
+      >
+        {copied ? 'Скопировано' : 'Скопировать'}
+      </Button>
+    </Flex>
+  );
+}
+
+/** The left column of the details modal on large screens: stepper, hint, id (S1 §2). */
+export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: string }) {
+  const { current, items } = stepItems(order, timeZone);
+  return (
+    <Flex vertical gap={16} className="order-status-panel">
+      <Tag
+        color={statusTagColors[order.status]}
+        style={{ alignSelf: 'flex-start', fontSize: 13, padding: '2px 10px' }}
+      >
+        {orderStatusLabels[order.status]}
+      </Tag>
+      <Steps orientation="vertical" size="small" current={current} items={items} aria-label="Ход записи" />
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {statusHints[order.status]}
+      </Typography.Paragraph>
+      <CopyOrderId id={order.id} />
+    </Flex>
+  );
+}
+
+/** Phones and tablets: the status, hint and id above the tabs. */
+export function OrderStatusSummary({ order }: { order: Order }) {
+  return (
+    <Flex vertical gap={8} style={{ marginBottom: 8 }}>
+      <Flex align="center" gap={8} wrap>
+        <Tag color={statusTagColors[order.status]}>{orderStatusLabels[order.status]}</Tag>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {statusHints[order.status]}
+        </Typography.Text>
+      </Flex>
+      <CopyOrderId id={order.id} />
+    </Flex>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { defaultBookingStart, formatOrderDate, roundUpToSlot, toUtcIso } from './order-time';
+import { orderFieldOf } from './order-form-values';
+
+describe('order time on the station clock', () => {
+  it('starts a new order at the next slot boundary of the station', () => {
+    // 06:47Z is 09:47 in Moscow and 13:47 in Novosibirsk.
+    const now = new Date('2030-06-03T06:47:12Z');
+    expect(defaultBookingStart('1', 'Europe/Moscow', 30, now)).toEqual({
+      date: '2030-06-03',
+      start: '10:00',
+      end: '10:30',
+    });
+    expect(defaultBookingStart(null, 'Asia/Novosibirsk', 15, now)).toEqual({
+      date: '2030-06-03',
+      start: '14:00',
+      end: '14:15',
+    });
+  });
+
+  it('moves past midnight to the next day', () => {
+    const now = new Date('2030-06-03T20:50:00Z'); // 23:50 in Moscow
+    expect(defaultBookingStart('1', 'Europe/Moscow', 30, now)).toEqual({
+      date: '2030-06-04',
+      start: '00:00',
+      end: '00:30',
+    });
+  });
+
+  it('starts at the clicked instant and falls back to the next slot on a bad one', () => {
+    const now = new Date('2030-06-03T06:47:12Z');
+    expect(defaultBookingStart('2030-06-05T09:30:00.000Z', 'Asia/Novosibirsk', 30, now)).toEqual({
+      date: '2030-06-05',
+      start: '16:30',
+      end: '17:00',
+    });
+    expect(defaultBookingStart('вчера', 'Europe/Moscow', 30, now).start).toBe('10:00');
+  });
+
+  it('sends station-local times as UTC with seconds zero', () => {
+    expect(toUtcIso('2030-06-03', '10:00', 'Europe/Moscow')).toBe('2030-06-03T07:00:00.000Z');
+    expect(toUtcIso('2030-06-03', '00:30', 'Asia/Novosibirsk')).toBe('2030-06-02T17:30:00.000Z');
+    expect(toUtcIso('2030-06-03', '24:00', 'Europe/Moscow')).toBeNull();
+  });
+
+  it('rounds a wash up to whole slots', () => {
+    expect(roundUpToSlot(40, 30)).toBe(60);
+    expect(roundUpToSlot(60, 30)).toBe(60);
+    expect(roundUpToSlot(5, 30)).toBe(30);
+  });
+
+  it('shows «Не указано» for what it cannot format', () => {
+    expect(formatOrderDate('2030-06-03T21:30:00Z', 'Europe/Moscow')).toBe('04.06.2030');
+    expect(formatOrderDate(null, 'Europe/Moscow')).toBe('Не указано');
+    expect(formatOrderDate('2030-06-03T21:30:00Z', 'Нет/Такой')).toBe('Не указано');
+  });
+
+  it('maps server field names onto the form', () => {
+    expect(orderFieldOf('car.plateNumber')).toBe('plate');
+    expect(orderFieldOf('bookingEnd')).toBe('time');
+    expect(orderFieldOf('basket.totalAmount')).toBe('total');
+    expect(orderFieldOf('basket.additionalServiceAmounts.wax')).toBe('extras');
+    expect(orderFieldOf('phones.0.redirection_phone')).toBe('phone');
+    expect(orderFieldOf('something')).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import 'dayjs/locale/ru';
+import { defaultSlotDuration, fromMinutes, orderMessages, toMinutes } from '@crm/shared';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** The last minute of a day: an order's end never crosses midnight. */
+const dayEnd = 23 * 60 + 59;
+
+/**
+ * An instant on the station's wall clock (DESIGN §7: order times are the station's, not UTC). Null for a
+ * missing or unparsable instant, or an unknown zone.
+ */
+export function inStationZone(iso: string | null | undefined, timeZone: string): Dayjs | null {
+  if (!iso) return null;
+  try {
+    const d = dayjs(iso);
+    if (!d.isValid()) return null;
+    return d.tz(timeZone);
+  } catch {
+    return null;
+  }
+}
+
+/** Formats an instant on the station's clock; a formatting failure shows «Не указано» (S1 §2). */
+export function formatInZone(iso: string | null | undefined, timeZone: string, pattern: string): string {
+  return inStationZone(iso, timeZone)?.format(pattern) ?? orderMessages.notSpecified;
+}
+
+export const formatOrderDate = (iso: string | null | undefined, tz: string) =>
+  formatInZone(iso, tz, 'DD.MM.YYYY');
+export const formatOrderTime = (iso: string | null | undefined, tz: string) => formatInZone(iso, tz, 'HH:mm');
+export const formatOrderDateTime = (iso: string | null | undefined, tz: string) =>
+  formatInZone(iso, tz, 'DD.MM.YYYY HH:mm');
+
+/** The station-local date (YYYY-MM-DD) and time (HH:mm) of an instant. */
+export function localParts(iso: string, timeZone: string): { date: string; time: string } | null {
+  const d = inStationZone(iso, timeZone);
+  return d ? { date: d.format('YYYY-MM-DD'), time: d.format('HH:mm') } : null;
+}
+
+/**
+ * A station-local date and time as the UTC instant the API wants: ISO-8601 with seconds zero (S1 §5).
+ * Null when either part is malformed.
+ */
+export function toUtcIso(date: string, time: string, timeZone: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
+  try {
+    const d = dayjs.tz(`${date}T${time}:00`, timeZone);
+    if (!d.isValid()) return null;
+    return d.utc().second(0).millisecond(0).toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/** Whole minutes from one HH:mm to another (negative when the end is earlier). */
+export function rangeMinutes(start: string, end: string): number {
+  return toMinutes(end) - toMinutes(start);
+}
+
+/** A duration rounded up to whole slots: a 40-minute wash takes two 30-minute slots. */
+export function roundUpToSlot(minutes: number, slotDuration: number): number {
+  const slot = slotDuration > 0 ? slotDuration : defaultSlotDuration;
+  return Math.max(slot, Math.ceil(minutes / slot) * slot);
+}
+
+/** start + minutes, kept inside the same day. */
+export function addMinutes(start: string, minutes: number): string {
+  return fromMinutes(Math.min(toMinutes(start) + minutes, dayEnd));
+}
+
+export interface BookingStart {
+  /** YYYY-MM-DD on the station's clock. */
+  date: string;
+  start: string;
+  end: string;
+}
+
+/**
+ * Where a new order starts (S1 §9): the instant the calendar was clicked at (`?newOrder=<ISO>`), or else
+ * the next slot boundary on the station's clock; it lasts one slot until a tariff says otherwise.
+ */
+export function defaultBookingStart(
+  preset: string | null,
+  timeZone: string,
+  slotDuration: number,
+  now: Date = new Date(),
+): BookingStart {
+  const slot = slotDuration > 0 ? slotDuration : defaultSlotDuration;
+  const fromPreset = preset && preset !== '1' ? inStationZone(preset, timeZone) : null;
+  if (fromPreset) {
+    const start = fromPreset.format('HH:mm');
+    return { date: fromPreset.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
+  }
+  const local = inStationZone(now.toISOString(), timeZone) ?? dayjs(now);
+  const minutes = local.hour() * 60 + local.minute();
+  const next = (Math.floor(minutes / slot) + 1) * slot;
+  // Past the last boundary of the day: the first one of tomorrow.
+  const day = next >= 24 * 60 ? local.add(1, 'day') : local;
+  const start = fromMinutes(next >= 24 * 60 ? 0 : next);
+  return { date: day.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
+}
+
+export { dayjs };

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The value once it has stopped changing for `delayMs` (client search waits 300 ms, S1 §9). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSettled(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
