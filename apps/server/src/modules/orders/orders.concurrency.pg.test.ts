@@ -18,7 +18,7 @@ import {
  * DESIGN §6: races really happen only with many connections, so this runs in the PostgreSQL pass of the
  * suite (CI runs the server suite on both engines). PGlite has one connection and serialises them.
  */
-describe.runIf(process.env.TEST_DATABASE_URL)('bookings under concurrency (PostgreSQL)', () => {
+describe('bookings under concurrency (PostgreSQL)', () => {
   let t: TestApp;
   let lenina: string;
   let expressId: string;
