@@ -1,0 +1,333 @@
+/**
+ * `npm run bench:api` (not a test): the booking engine under load.
+ *
+ * 1. Seeds a busy network (bench/support/seed-network.ts: 20 stations × 4 boxes, a year, ≈ 300k orders)
+ *    into a throw-away PostgreSQL cluster (or a fresh database in BENCH_DATABASE_URL) and into PGlite.
+ * 2. Starts the real server (`apps/server/src/server.ts`) on each and loads it with autocannon at 50
+ *    connections: the week list (`POST /api/order/list`), new orders (`GET /api/order/list/new/{id}`)
+ *    and creates (`POST /api/create_order/{id}`, each at its own free time), rotating over the stations.
+ * 3. Raw baseline in the same run: the very statements the server sent for each list/new-orders request
+ *    (recorded in-process), replayed through `pg` on bare `node:http` (bench/api-baseline.ts).
+ * 4. Prints req/s, p50 and p99 per call and database, and the ratio to the baseline.
+ *
+ * Environment: BENCH_DATABASE_URL, BENCH_DURATION (s per measured run, 10), BENCH_WARMUP (s, 2),
+ * BENCH_CONNECTIONS (50), BENCH_STATIONS (20), BENCH_BOXES (4), BENCH_DAYS (365), BENCH_PGLITE_STATIONS
+ * (as BENCH_STATIONS), BENCH_SKIP_PGLITE=1, BENCH_LOG_LEVEL (server log level, warn).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { createAdapters } from '../apps/server/src/adapters';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
+import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { createSession } from '../apps/server/src/plugins/auth';
+import { measure, table, type LoadOptions, type Measured } from './support/load';
+import { startPgCluster } from './support/pg-cluster';
+import { freePort, spawnNode, startProductServer } from './support/processes';
+import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
+import {
+  createBody,
+  createRequest,
+  currentWeek,
+  listRequest,
+  newOrdersRequest,
+  type Session,
+} from './support/requests';
+import { recordSql, type RecordedStatement } from './support/sql-recorder';
+
+const num = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+const settings = {
+  stations: num('BENCH_STATIONS', 20),
+  boxes: num('BENCH_BOXES', 4),
+  days: num('BENCH_DAYS', 365),
+  futureDays: 60,
+  pgliteStations: num('BENCH_PGLITE_STATIONS', num('BENCH_STATIONS', 20)),
+  skipPglite: process.env.BENCH_SKIP_PGLITE === '1',
+  logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+};
+const load: LoadOptions = {
+  connections: num('BENCH_CONNECTIONS', 50),
+  duration: num('BENCH_DURATION', 10),
+  warmup: Number(process.env.BENCH_WARMUP ?? 2),
+};
+const RAW = 'raw pg + node:http';
+
+/** What to stop and remove, newest first; `scoped` runs a phase and undoes what it set up. */
+const cleanups: (() => Promise<void> | void)[] = [];
+async function cleanUp(downTo = 0) {
+  while (cleanups.length > downTo) {
+    try {
+      await cleanups.pop()!();
+    } catch (error) {
+      console.error('cleanup:', error);
+    }
+  }
+}
+async function scoped<T>(phase: () => Promise<T>): Promise<T> {
+  const mark = cleanups.length;
+  try {
+    return await phase();
+  } finally {
+    await cleanUp(mark);
+  }
+}
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+const started = performance.now();
+const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+const log = (line: string) => console.log(`[${elapsed().padStart(5)}] ${line}`);
+
+async function sessionFor(handle: DatabaseHandle, net: BenchNetwork): Promise<Session> {
+  const { token } = await createSession(handle.db, net.userId);
+  return { headers: { cookie: `crm_sid=${token}`, 'x-user-id': net.userId } };
+}
+
+async function seed(handle: DatabaseHandle, stations: number, name: string) {
+  await handle.migrate();
+  await seedDemo(handle.db);
+  const t = performance.now();
+  const net = await seedBenchNetwork(handle.db, { ...settings, stations });
+  log(
+    `${name}: seeded ${net.orders} orders (${stations} stations × ${settings.boxes} boxes, ${net.from} … ${net.to}) ` +
+      `in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  return net;
+}
+
+/**
+ * Calls each station's week list and new orders once in-process, checking they answer 200, and records
+ * the SQL each sent for the raw baseline; then books one order to check the create payload.
+ */
+async function preflight(handle: DatabaseHandle, net: BenchNetwork, session: Session, databaseUrl: string) {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: '0' });
+  const app = await buildApp({
+    db: handle.db,
+    database: handle,
+    config,
+    adapters: createAdapters(config),
+    webDist: null,
+  });
+  const recordings: Record<string, RecordedStatement[]> = {};
+  const week = currentWeek();
+  let listed = 0;
+  let fresh = 0;
+  try {
+    for (const stationId of net.stationIds) {
+      let listBody = '';
+      recordings[`list ${stationId}`] = await recordSql(async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/order/list',
+          headers: session.headers,
+          payload: { station_id: stationId, ...week },
+        });
+        if (res.statusCode !== 200) throw new Error(`POST /api/order/list: ${res.statusCode} ${res.body}`);
+        listBody = res.body;
+      });
+      listed += (JSON.parse(listBody) as { orders: unknown[] }).orders.length;
+      let newBody = '';
+      recordings[`new ${stationId}`] = await recordSql(async () => {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/order/list/new/${stationId}`,
+          headers: session.headers,
+        });
+        if (res.statusCode !== 200) throw new Error(`GET /api/order/list/new: ${res.statusCode} ${res.body}`);
+        newBody = res.body;
+      });
+      fresh += (JSON.parse(newBody) as { orders_list: unknown[] }).orders_list.length;
+    }
+    const { stationId, body } = createBody(net, 0);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/create_order/${stationId}`,
+      headers: session.headers,
+      payload: body,
+    });
+    if (res.statusCode !== 200)
+      log(`WARNING: the create call's payload is refused: ${res.statusCode} ${res.body}`);
+  } finally {
+    await app.close();
+  }
+  const per = (n: number) => (n / net.stationIds.length).toFixed(0);
+  const statements = recordings[`list ${net.stationIds[0]}`]!.length;
+  log(
+    `PostgreSQL: a week list returns ${per(listed)} orders per station (${week.date_start} … ${week.date_end}), ` +
+      `new orders ${per(fresh)}; the server sends ${statements} statements per week list`,
+  );
+  return recordings;
+}
+
+/**
+ * The week list once more on a single connection: its service time without the queue that 50
+ * connections build (at 50 connections p50 ≈ 50 / throughput, whatever the code does).
+ */
+const SERIAL = 'week list ×1';
+async function serialList(baseUrl: string, net: BenchNetwork, session: Session, database: string) {
+  log(`${database}: the week list on one connection…`);
+  return measure(baseUrl, listRequest(net, session), { ...load, connections: 1 }, { call: SERIAL, database });
+}
+
+async function runCalls(baseUrl: string, net: BenchNetwork, session: Session, database: string) {
+  const results: Measured[] = [];
+  log(`${database}: loading the week list…`);
+  results.push(await measure(baseUrl, listRequest(net, session), load, { call: 'week list', database }));
+  results.push(await serialList(baseUrl, net, session, database));
+  log(`${database}: loading new orders…`);
+  results.push(
+    await measure(baseUrl, newOrdersRequest(net, session), load, { call: 'new orders', database }),
+  );
+  log(`${database}: loading creates…`);
+  results.push(await measure(baseUrl, createRequest(net, session, 1), load, { call: 'create', database }));
+  return results;
+}
+
+/** A database for the run: a throw-away cluster, or a fresh database inside BENCH_DATABASE_URL. */
+async function postgresDatabase(): Promise<{ url: string; version: string }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (!given) {
+    const cluster = startPgCluster(await freePort());
+    cleanups.push(() => cluster.stop());
+    return { url: cluster.url, version: cluster.version };
+  }
+  const name = `crm_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: given });
+  await admin.connect();
+  const { rows } = await admin.query<{ v: string }>('select version() as v');
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: given });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(given);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), version: rows[0]!.v.split(',')[0]! };
+}
+
+const benchPostgres = () =>
+  scoped(async (): Promise<Measured[]> => {
+    const { url, version } = await postgresDatabase();
+    log(`PostgreSQL: ${version}`);
+    const handle = await openDatabase({ databaseUrl: url });
+    let net: BenchNetwork;
+    let session: Session;
+    let recordings: Record<string, RecordedStatement[]>;
+    try {
+      net = await seed(handle, settings.stations, 'PostgreSQL');
+      session = await sessionFor(handle, net);
+      recordings = await preflight(handle, net, session, url);
+    } finally {
+      await handle.close();
+    }
+
+    const results = await scoped(async () => {
+      const server = await startProductServer(await freePort(), { databaseUrl: url }, settings.logLevel);
+      cleanups.push(() => server.stop());
+      return runCalls(server.baseUrl, net, session, 'PostgreSQL');
+    });
+
+    const dir = mkdtempSync(join(tmpdir(), 'crm-bench-raw-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, 'recordings.json'), JSON.stringify(recordings));
+    const port = await freePort();
+    const raw = await spawnNode(
+      'bench/api-baseline.ts',
+      port,
+      {
+        ...process.env,
+        BASELINE_DATABASE_URL: url,
+        BASELINE_PORT: String(port),
+        BASELINE_RECORDINGS: join(dir, 'recordings.json'),
+      },
+      '/health',
+    );
+    cleanups.push(() => raw.stop());
+    log(`${RAW}: loading the week list…`);
+    results.push(
+      await measure(raw.baseUrl, listRequest(net, session), load, { call: 'week list', database: RAW }),
+    );
+    results.push(await serialList(raw.baseUrl, net, session, RAW));
+    log(`${RAW}: loading new orders…`);
+    results.push(
+      await measure(raw.baseUrl, newOrdersRequest(net, session), load, { call: 'new orders', database: RAW }),
+    );
+    return results;
+  });
+
+const benchPglite = () =>
+  scoped(async (): Promise<Measured[]> => {
+    const dir = mkdtempSync(join(tmpdir(), 'crm-bench-pglite-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const dataDir = join(dir, 'data');
+    const handle = await openDatabase({ dataDir });
+    let net: BenchNetwork;
+    let session: Session;
+    try {
+      net = await seed(handle, settings.pgliteStations, 'PGlite');
+      session = await sessionFor(handle, net);
+    } finally {
+      await handle.close();
+    }
+    const server = await startProductServer(await freePort(), { dataDir }, settings.logLevel);
+    cleanups.push(() => server.stop());
+    return runCalls(server.baseUrl, net, session, 'PGlite');
+  });
+
+async function main() {
+  console.log(
+    `bench:api — node ${process.version}, ${cpus().length} CPU (${cpus()[0]?.model ?? '?'}), ` +
+      `${load.connections} connections, ${load.duration} s per run after ${load.warmup} s warm-up, ` +
+      `server log level ${settings.logLevel}, load average ${loadavg()[0]!.toFixed(1)}`,
+  );
+  const results: Measured[] = [];
+  results.push(...(await benchPostgres()));
+  if (!settings.skipPglite) results.push(...(await benchPglite()));
+
+  const order = ['week list', SERIAL, 'new orders', 'create'];
+  results.sort((a, b) => order.indexOf(a.call) - order.indexOf(b.call));
+  console.log('');
+  console.log(table(results, RAW));
+  if (settings.pgliteStations !== settings.stations && !settings.skipPglite) {
+    console.log(
+      `(PGlite was seeded with ${settings.pgliteStations} stations instead of ${settings.stations})`,
+    );
+  }
+  const list = results.find((r) => r.call === 'week list' && r.database === 'PostgreSQL');
+  const raw = results.find((r) => r.call === 'week list' && r.database === RAW);
+  if (list && raw) {
+    const share = (list.reqPerSec / raw.reqPerSec) * 100;
+    console.log('');
+    console.log(
+      `aim: week list p99 on PostgreSQL < 50 ms: ${list.p99.toFixed(0)} ms — ${list.p99 < 50 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `aim: week list ≥ 50 % of the raw baseline's req/s: ${share.toFixed(0)} % — ${share >= 50 ? 'met' : 'NOT met'}`,
+    );
+    const serial = results.find((r) => r.call === SERIAL && r.database === 'PostgreSQL');
+    if (serial) {
+      console.log(
+        `      on one connection the PostgreSQL week list takes p50 ${serial.p50.toFixed(0)} ms, ` +
+          `p99 ${serial.p99.toFixed(0)} ms; 50 connections under 50 ms would need ≥ 1000 req/s`,
+      );
+    }
+  }
+  // The machine may be shared: the load average says how much of it the run really had.
+  console.log(
+    `total ${elapsed()}, load average at the end ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPU`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  await cleanUp();
+}

@@ -1,0 +1,150 @@
+import type { Locator, Page } from 'playwright-core';
+import type { ApiSession } from './api';
+
+/** «Мойка на Ленина» keeps Moscow time, UTC+3 all year. */
+const MSK_HOURS = 3;
+
+export interface ApiOrder {
+  id: string;
+  status: string;
+  source: string;
+  order_type: string;
+  booking_start: string;
+  booking_end: string;
+  comment: string;
+  reason: string | null;
+  client_car: { brand: string; model: string; plate_number: string };
+}
+
+/** Today on the Moscow clock, YYYY-MM-DD. */
+export function moscowToday(): string {
+  return new Date(Date.now() + MSK_HOURS * 3600_000).toISOString().slice(0, 10);
+}
+
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** HH:mm on the Moscow clock of an instant. */
+export function moscowTime(iso: string): string {
+  return new Date(Date.parse(iso) + MSK_HOURS * 3600_000).toISOString().slice(11, 16);
+}
+
+export const hh = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
+
+async function ok<T>(res: Response, what: string): Promise<T> {
+  if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Orders whose booking starts on the station-local dates [from, to). */
+export async function listOrders(
+  session: ApiSession,
+  stationId: string,
+  from: string,
+  to = addDays(from, 1),
+) {
+  const { orders } = await ok<{ orders: ApiOrder[] }>(
+    await session.call('/api/order/list', {
+      body: { station_id: stationId, date_start: from, date_end: to },
+    }),
+    'POST /api/order/list',
+  );
+  return orders;
+}
+
+export async function getOrder(session: ApiSession, orderId: string): Promise<ApiOrder> {
+  return (await ok<{ order: ApiOrder }>(await session.call(`/api/order/${orderId}`), 'GET /api/order')).order;
+}
+
+/**
+ * A day and an hour from `fromDay` days ahead on with nothing drawn in it: no order of any status
+ * starts within [hour − 1 h, hour + 1 h) nor overlaps it, so a click there lands on empty grid and the
+ * new 30-minute order gets a free box.
+ */
+export async function freeHour(session: ApiSession, stationId: string, fromDay: number) {
+  for (let offset = fromDay; offset < fromDay + 14; offset++) {
+    const date = addDays(moscowToday(), offset);
+    const orders = await listOrders(session, stationId, addDays(date, -1), addDays(date, 2));
+    for (let hour = 10; hour <= 19; hour++) {
+      const from = Date.parse(`${date}T${hh(hour)}:00+03:00`) - 3600_000;
+      const to = from + 2 * 3600_000;
+      const busy = orders.some((o) => Date.parse(o.booking_start) < to && Date.parse(o.booking_end) > from);
+      if (!busy) return { date, hour };
+    }
+  }
+  throw new Error('no free hour in the next two weeks at this station');
+}
+
+/** Books an own order through the API (state for a flow that is not about creating). */
+export async function bookOwnOrder(
+  session: ApiSession,
+  stationId: string,
+  slot: { date: string; hour: number },
+  plate: string,
+): Promise<ApiOrder> {
+  const { prices_list } = await ok<{ prices_list: { id: string; active: boolean }[] }>(
+    await session.call(`/api/own_tariffs/list/${stationId}`),
+    'GET /api/own_tariffs/list',
+  );
+  const tariff = prices_list.find((t) => t.active);
+  if (!tariff) throw new Error('the station has no active own tariff');
+  const start = Date.parse(`${slot.date}T${hh(slot.hour)}:00+03:00`);
+  const { order } = await ok<{ order: ApiOrder }>(
+    await session.call(`/api/create_order/${stationId}`, {
+      body: {
+        car: {
+          brand: 'Skoda',
+          model: 'Octavia',
+          class: 'MiddleSize',
+          category: 'MiddleSize',
+          plateNumber: plate,
+        },
+        bookingStart: new Date(start).toISOString(),
+        bookingEnd: new Date(start + 30 * 60_000).toISOString(),
+        paymentMethod: 'not_paid',
+        basket: { tariffId: tariff.id, totalAmount: 1500 },
+      },
+    }),
+    'POST /api/create_order',
+  );
+  return order;
+}
+
+/** Opens an antd select or autocomplete and picks the visible option with this text. */
+export async function pickOption(page: Page, combobox: Locator, option: string | RegExp) {
+  await combobox.click();
+  // antd keeps a zero-size listbox for screen readers; the options people click carry the label as title.
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .getByTitle(option, { exact: typeof option === 'string' })
+    .first()
+    .click();
+}
+
+/**
+ * Clicks (or, on a touch screen, taps) the calendar's empty time at `hour`:15 of `date`. The grid is a
+ * pointer target with no role: the day column is found by its date, the height by the hour on the time
+ * axis. With a mouse the hover hint must show «+ HH:00» first.
+ */
+export async function clickEmptyTime(page: Page, date: string, hour: number, { tap = false } = {}) {
+  const column = page.locator(`.tg__col[data-date="${date}"]`);
+  const label = page.locator('.tg__hour').filter({ hasText: new RegExp(`^${hh(hour)}$`) });
+  await label.scrollIntoViewIfNeeded();
+  const [colBox, labelBox] = [await column.boundingBox(), await label.boundingBox()];
+  if (!colBox || !labelBox) throw new Error(`no calendar column for ${date} or no ${hh(hour)} on the axis`);
+  // 80 px per hour: 20 px below the hour line is a quarter past, inside the hour's first 30-minute slot.
+  const x = colBox.x + colBox.width / 2;
+  const y = labelBox.y + labelBox.height / 2 + 20;
+  if (tap) {
+    await page.touchscreen.tap(x, y);
+    return;
+  }
+  await page.mouse.move(x, y);
+  await column.getByText(`+ ${hh(hour)}`).waitFor();
+  await page.mouse.click(x, y);
+}
+
+/** A calendar block of `date` by its accessible name (time, car, plate, status, source). */
+export function calendarEvent(page: Page, date: string, name: RegExp): Locator {
+  return page.locator(`.tg__col[data-date="${date}"]`).getByRole('button', { name });
+}
