@@ -6,7 +6,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useViewport } from '../../lib/use-media-query';
 import { CookieConsent } from '../../features/shell/components/cookie-consent';
-import { canCreateOrders } from '../../features/schedule';
+import { canManageOrders } from '../../lib/order-rights';
 import { useCrmData } from '../../features/users/api/crm-data';
 import { rememberStation, swapStationInPath } from '../selected-station';
 import { BottomBar } from './bottom-bar';
@@ -56,7 +56,7 @@ export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProp
   if (chrome === 'minimal') return <MinimalFrame user={user}>{children}</MinimalFrame>;
 
   const items = buildNavItems(selected?.id ?? null, supportUrl, {
-    canCreateOrder: canCreateOrders(user, selected?.station),
+    canCreateOrder: canManageOrders(user, selected?.station),
   });
   const activeKey = activeNavKey(location.pathname, location.search);
   const collapsed = viewport === 'tablet' || userCollapsed;

@@ -5,7 +5,7 @@ import { clientMessages, driverPhoneSchema, type Driver } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { driverSearchMinLength, useCreateDriver, useDriverSearch } from '../api/drivers';
 import { driverName, formatPhone } from '../lib/driver-label';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 interface ClientPickerProps {
   networkId: string;

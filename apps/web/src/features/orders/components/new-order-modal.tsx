@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Col, Flex, Form, Modal, Result, Row } from 'antd';
+import { Button, Col, Form, Modal, Result, Row } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, orderMessages, stationClock, type Station } from '@crm/shared';
 import { useCreateOrder } from '../api/save-order';
@@ -8,10 +8,11 @@ import { defaultBookingStart } from '../lib/order-time';
 import { refreshOrdersLater } from '../lib/refresh-orders';
 import { useOrderForm } from '../lib/use-order-form';
 import { DateField, DurationField, TariffField, TimeField } from './booking-fields';
-import { BrandModelFields, CategoryField, PlateField } from './car-fields';
 import { ClientPicker } from './client-picker';
-import { CommentField, ExtrasField, PaymentMethodField, TotalField } from './cost-fields';
+import { CommentField, ExtrasField } from './cost-fields';
 import { orderModalLayout, useOrderModalSize } from './modal-layout';
+import { OrderFormModal } from './order-form-modal';
+import { CarModelCols, CategoryPlateCols, TotalPaymentRow } from './order-form-parts';
 import { PhoneField } from './phone-field';
 
 interface NewOrderModalProps {
@@ -46,7 +47,6 @@ export function NewOrderModal({ station, preset, canManage, onClose }: NewOrderM
 }
 
 function NewOrderForm({ station, preset, onClose }: Omit<NewOrderModalProps, 'canManage'>) {
-  const size = useOrderModalSize();
   const queryClient = useQueryClient();
   const create = useCreateOrder(station.id);
   const initial = useMemo(
@@ -58,103 +58,58 @@ function NewOrderForm({ station, preset, onClose }: Omit<NewOrderModalProps, 'ca
   const category = Form.useWatch('category', form);
   const zone = stationClock(station.time_zone).offset;
 
-  const submit = async () => {
-    const body = await state.buildBody();
-    if (!body) return;
-    try {
-      await create.mutateAsync(body);
-      state.notify.success(orderMessages.created);
-      refreshOrdersLater(queryClient, station.id, 700);
-      onClose();
-    } catch (error) {
-      // The form stays as it is: a taken time is shown on the time field, the rest on their fields.
-      state.showSaveError(error, orderMessages.createFailed);
-    }
-  };
-
   return (
-    <Modal
-      open
+    <OrderFormModal
       title="Новая запись"
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      {...orderModalLayout(size, 920)}
-      footer={
-        <Flex justify="end" gap={8}>
-          <Button onClick={onClose}>Отмена</Button>
-          <Button type="primary" loading={create.isPending} onClick={() => form.submit()}>
-            Создать запись
-          </Button>
-        </Flex>
-      }
+      width={920}
+      submitText="Создать запись"
+      state={state}
+      initial={initial}
+      pending={create.isPending}
+      send={(body) => create.mutateAsync(body)}
+      savedMessage={orderMessages.created}
+      failedMessage={orderMessages.createFailed}
+      afterSave={() => refreshOrdersLater(queryClient, station.id, 700)}
+      onClose={onClose}
     >
-      <Form<OrderFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark="optional"
-        initialValues={initial}
-        onValuesChange={state.onValuesChange}
-        onFinish={() => void submit()}
-        className="order-form"
-      >
-        <Row gutter={20}>
-          <Col xs={24} md={12}>
-            <Form.Item name="driverId" label="Клиент">
-              <ClientPicker
-                networkId={station.network_id}
-                onPick={state.applyDriver}
-                currentCar={() => {
-                  const v = form.getFieldsValue(true) as OrderFormValues;
-                  return { brand: v.brand, model: v.model, ...(v.plate ? { plate_number: v.plate } : {}) };
-                }}
-              />
-            </Form.Item>
-            <PhoneField />
-            <TariffField stationId={station.id} config={state.config} loading={state.tariffLoading} />
-            <Row gutter={12}>
-              <BrandModelFields
-                mode="new"
-                collection={state.collection}
-                popular={state.popular}
-                loading={state.carsLoading}
-                wrap={(node) => <Col xs={12}>{node}</Col>}
-              />
-            </Row>
-            <Row gutter={12}>
-              <Col xs={24} sm={12}>
-                <CategoryField />
-              </Col>
-              <Col xs={24} sm={12}>
-                <PlateField />
-              </Col>
-            </Row>
-          </Col>
-          <Col xs={24} md={12}>
-            <Row gutter={12}>
-              <Col xs={24} sm={10}>
-                <DateField />
-              </Col>
-              <Col xs={24} sm={14}>
-                <TimeField zoneLabel={zone} />
-              </Col>
-            </Row>
-            <Row gutter={12}>
-              <Col xs={24} sm={12}>
-                <TotalField manual={state.totalManual} price={state.price} onReset={state.resetTotal} />
-              </Col>
-              <Col xs={24} sm={12}>
-                <PaymentMethodField />
-              </Col>
-            </Row>
-            <DurationField />
-            <ExtrasField config={state.config} category={category} offered={state.offered} />
-          </Col>
-          <Col span={24}>
-            <CommentField />
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+      <Row gutter={20}>
+        <Col xs={24} md={12}>
+          <Form.Item name="driverId" label="Клиент">
+            <ClientPicker
+              networkId={station.network_id}
+              onPick={state.applyDriver}
+              currentCar={() => {
+                const v = form.getFieldsValue(true) as OrderFormValues;
+                return { brand: v.brand, model: v.model, ...(v.plate ? { plate_number: v.plate } : {}) };
+              }}
+            />
+          </Form.Item>
+          <PhoneField />
+          <TariffField stationId={station.id} config={state.config} loading={state.tariffLoading} />
+          <Row gutter={12}>
+            <CarModelCols mode="new" state={state} />
+          </Row>
+          <Row gutter={12}>
+            <CategoryPlateCols />
+          </Row>
+        </Col>
+        <Col xs={24} md={12}>
+          <Row gutter={12}>
+            <Col xs={24} sm={10}>
+              <DateField />
+            </Col>
+            <Col xs={24} sm={14}>
+              <TimeField zoneLabel={zone} />
+            </Col>
+          </Row>
+          <TotalPaymentRow state={state} />
+          <DurationField />
+          <ExtrasField config={state.config} category={category} offered={state.offered} />
+        </Col>
+        <Col span={24}>
+          <CommentField />
+        </Col>
+      </Row>
+    </OrderFormModal>
   );
 }

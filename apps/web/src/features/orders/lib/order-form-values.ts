@@ -12,7 +12,8 @@ import {
   type TariffConfig,
 } from '@crm/shared';
 import type { TimeRange } from '../../../components/time-range-picker';
-import { dayjs, localParts, rangeMinutes, toUtcIso, type BookingStart } from './order-time';
+import { dayjs, localParts, toUtcIso } from '../../../lib/station-time';
+import { rangeMinutes, type BookingStart } from './order-time';
 
 /** What the new and edit order forms hold; the car's class and body type ride along unseen. */
 export interface OrderFormValues {

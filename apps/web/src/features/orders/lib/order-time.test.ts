@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBookingStart, formatOrderDate, roundUpToSlot, toUtcIso } from './order-time';
+import { toUtcIso } from '../../../lib/station-time';
+import { defaultBookingStart, formatOrderDate, roundUpToSlot } from './order-time';
 import { orderFieldOf } from './order-form-values';
 
 describe('order time on the station clock', () => {

@@ -1,29 +1,8 @@
-import dayjs, { type Dayjs } from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import 'dayjs/locale/ru';
 import { defaultSlotDuration, fromMinutes, orderMessages, toMinutes } from '@crm/shared';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { dayjs, inStationZone } from '../../../lib/station-time';
 
 /** The last minute of a day: an order's end never crosses midnight. */
 const dayEnd = 23 * 60 + 59;
-
-/**
- * An instant on the station's wall clock (DESIGN §7: order times are the station's, not UTC). Null for a
- * missing or unparsable instant, or an unknown zone.
- */
-export function inStationZone(iso: string | null | undefined, timeZone: string): Dayjs | null {
-  if (!iso) return null;
-  try {
-    const d = dayjs(iso);
-    if (!d.isValid()) return null;
-    return d.tz(timeZone);
-  } catch {
-    return null;
-  }
-}
 
 /** Formats an instant on the station's clock; a formatting failure shows «Не указано» (S1 §2). */
 export function formatInZone(iso: string | null | undefined, timeZone: string, pattern: string): string {
@@ -35,27 +14,6 @@ export const formatOrderDate = (iso: string | null | undefined, tz: string) =>
 export const formatOrderTime = (iso: string | null | undefined, tz: string) => formatInZone(iso, tz, 'HH:mm');
 export const formatOrderDateTime = (iso: string | null | undefined, tz: string) =>
   formatInZone(iso, tz, 'DD.MM.YYYY HH:mm');
-
-/** The station-local date (YYYY-MM-DD) and time (HH:mm) of an instant. */
-export function localParts(iso: string, timeZone: string): { date: string; time: string } | null {
-  const d = inStationZone(iso, timeZone);
-  return d ? { date: d.format('YYYY-MM-DD'), time: d.format('HH:mm') } : null;
-}
-
-/**
- * A station-local date and time as the UTC instant the API wants: ISO-8601 with seconds zero (S1 §5).
- * Null when either part is malformed.
- */
-export function toUtcIso(date: string, time: string, timeZone: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return null;
-  try {
-    const d = dayjs.tz(`${date}T${time}:00`, timeZone);
-    if (!d.isValid()) return null;
-    return d.utc().second(0).millisecond(0).toISOString();
-  } catch {
-    return null;
-  }
-}
 
 /** Whole minutes from one HH:mm to another (negative when the end is earlier). */
 export function rangeMinutes(start: string, end: string): number {
@@ -104,5 +62,3 @@ export function defaultBookingStart(
   const start = fromMinutes(next >= 24 * 60 ? 0 : next);
   return { date: day.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
 }
-
-export { dayjs };

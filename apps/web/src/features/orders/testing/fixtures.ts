@@ -1,31 +1,7 @@
 import type { CarCollectionResponse, Order, OrderDetailsResponse, Station, TariffConfig } from '@crm/shared';
+import { testStation } from '../../../test/fixtures';
 
-export const station: Station = {
-  id: 's1',
-  name: 'Мойка на Ленина',
-  network_id: 'n1',
-  carwash_id: '100101',
-  address: 'Москва, Ленинский проспект, 45',
-  location: null,
-  type: 'carwash',
-  boxes: [1, 2, 3, 4].map((number) => ({ number, status: 'Free' })),
-  daysOfWork: [],
-  worktime_by_day: { start_Monday: '08:00', end_Monday: '22:00' },
-  time_zone: 'Europe/Moscow',
-  time_zone_int: 3,
-  slot_duration: 30,
-  days_to_alive: 30,
-  enable: true,
-  enable_payment: false,
-  enable_booking: true,
-  autoaccept_payment: false,
-  autoaccept_booking: false,
-  stepCost: 50,
-  limitMinCost: 0,
-  limitMaxCost: 50000,
-  awaiting_setup: false,
-  last_used: null,
-};
+export const station: Station = testStation({ location: null });
 
 /** An own Booked order 10:00–11:00 Moscow time on 2030-06-03 (far from now: starting it is early). */
 export function makeOrder(over: Partial<Order> = {}): Order {

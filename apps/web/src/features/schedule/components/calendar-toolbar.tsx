@@ -4,7 +4,7 @@ import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@an
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import type { CalendarView } from '../lib/calendar-days';
-import { weekStart } from '../lib/station-zone';
+import { weekStart } from '../lib/calendar-dates';
 
 interface CalendarToolbarProps {
   stationName: string;

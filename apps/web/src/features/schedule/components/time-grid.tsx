@@ -3,7 +3,7 @@ import { fromMinutes, orderMessages } from '@crm/shared';
 import type { CalendarDay } from '../lib/calendar-days';
 import type { PlacedEvent } from '../lib/place-events';
 import { HOUR_PX } from '../lib/place-events';
-import { toWall } from '../lib/station-zone';
+import { toWall } from '../../../lib/station-time';
 import { useSwipe } from '../lib/use-swipe';
 import { EventCard } from './event-card';
 import './time-grid.css';

@@ -1,6 +1,6 @@
 import { DAY_OFF_LABEL, dayHours, formatDayHours, toMinutes, weekDays, type WeekDay } from '@crm/shared';
 import type { CalendarEvent } from './calendar-events';
-import { addDays, weekStart, weekdayIndex } from './station-zone';
+import { addDays, weekStart, weekdayIndex } from './calendar-dates';
 
 export type CalendarView = 'day' | 'week';
 

@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   type OrderType,
 } from '@crm/shared';
-import { toWall } from './station-zone';
+import { toWall } from '../../../lib/station-time';
 
 /** Colour families of S1 §2 «Colours»; `other` is any status the calendar does not know. */
 export type EventKind =

@@ -23,9 +23,10 @@ import {
 } from '../lib/calendar-days';
 import { buildEvents, type CalendarEvent } from '../lib/calendar-events';
 import { countEvents, matchesFilters, usePersistedFilters } from '../lib/calendar-filters';
-import { canCreateOrders } from '../lib/order-rights';
+import { canManageOrders } from '../../../lib/order-rights';
 import { placeDays, type PlacedEvent } from '../lib/place-events';
-import { addDays, fromWall, isDate, stationToday } from '../lib/station-zone';
+import { fromWall, stationToday } from '../../../lib/station-time';
+import { addDays, isDate } from '../lib/calendar-dates';
 import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
 import { FilterPopover } from '../components/filter-popover';
 import { OverlapModal } from '../components/overlap-modal';
@@ -56,7 +57,7 @@ export function SchedulePage() {
   const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const me = useCurrentUser();
-  const canCreate = !!me.data && canCreateOrders(me.data.user, station);
+  const canCreate = !!me.data && canManageOrders(me.data.user, station);
   const today = useStationToday(zone);
 
   const viewParam = params.get('view');

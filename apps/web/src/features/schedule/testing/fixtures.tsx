@@ -1,21 +1,18 @@
 import { Outlet, type RouteObject } from 'react-router';
 import type { Order, Station } from '@crm/shared';
 import type { StationContext } from '../../stations/lib/station-context';
+import { testStation } from '../../../test/fixtures';
 import { SchedulePage } from '../pages/schedule-page';
 
 /** Novosibirsk (UTC+7), Monday–Saturday 09:00–21:00, Sunday off, 2 boxes, 30-minute slots. */
 export function makeStation(over: Partial<Station> = {}): Station {
   const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-  return {
-    id: 's1',
+  return testStation({
     name: 'Мойка на Садовой',
-    network_id: 'n1',
     carwash_id: '100102',
     address: 'Новосибирск, Садовая, 1',
     location: null,
-    type: 'carwash',
     boxes: [1, 2].map((number) => ({ number, status: 'Free' })),
-    daysOfWork: [],
     worktime_by_day: Object.fromEntries(
       days.flatMap((d) => [
         [`start_${d}`, '09:00'],
@@ -24,20 +21,8 @@ export function makeStation(over: Partial<Station> = {}): Station {
     ),
     time_zone: 'Asia/Novosibirsk',
     time_zone_int: 7,
-    slot_duration: 30,
-    days_to_alive: 30,
-    enable: true,
-    enable_payment: false,
-    enable_booking: true,
-    autoaccept_payment: false,
-    autoaccept_booking: false,
-    stepCost: 50,
-    limitMinCost: 0,
-    limitMaxCost: 50000,
-    awaiting_setup: false,
-    last_used: null,
     ...over,
-  };
+  });
 }
 
 let seq = 0;

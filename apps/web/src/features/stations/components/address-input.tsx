@@ -3,7 +3,7 @@ import { AutoComplete, Flex, Input, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { mapDefaults, type GeoSuggestion } from '@crm/shared';
 import { useGeoSuggest } from '../api/geo-suggest';
-import { useDebouncedValue } from '../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { suggestionAddress } from '../lib/suggestion-address';
 import type { LatLon } from '../lib/station-form-values';
 

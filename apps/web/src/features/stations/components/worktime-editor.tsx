@@ -14,8 +14,8 @@ import {
   type WeekDay,
   type WorktimeByDay,
 } from '@crm/shared';
+import { TimePicker } from '../../../components/time-picker';
 import { weekDayNames } from '../lib/format';
-import { TimeInput } from './time-input';
 
 const weekdaysOnly: WeekDay[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 const weekendOnly: WeekDay[] = ['Saturday', 'Sunday'];
@@ -165,15 +165,17 @@ export function WorktimeEditor({ value = {}, onChange, disabled, today }: Workti
         </Button>
       </Flex>
       <Flex wrap gap={8} align="center">
-        <TimeInput
+        <TimePicker
           aria-label="Начало работы"
+          width={118}
           value={range.start}
           disabled={roundClock}
           onChange={(start) => setRange((r) => ({ ...r, start }))}
         />
         <span aria-hidden>—</span>
-        <TimeInput
+        <TimePicker
           aria-label="Конец работы"
+          width={118}
           value={range.end}
           disabled={roundClock}
           onChange={(end) => setRange((r) => ({ ...r, end }))}

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { App, ConfigProvider } from 'antd';
 import ruRU from 'antd/locale/ru_RU';
-import type { Station, User } from '@crm/shared';
+import type { User } from '@crm/shared';
 
 /** A fetch stand-in: answers by `METHOD /api/path`, records every call. */
 export function mockApi(routes: Record<string, (body: unknown) => unknown>) {
@@ -72,30 +72,4 @@ export const testUser = (over: Partial<User> = {}): User => ({
   ...over,
 });
 
-export const testStation = (over: Partial<Station> = {}): Station => ({
-  id: 's1',
-  name: 'Мойка на Ленина',
-  network_id: 'n1',
-  carwash_id: '100101',
-  address: 'Москва, Ленинский проспект, 45',
-  location: { type: 'Point', coordinates: [37.58632, 55.70753] },
-  type: 'carwash',
-  boxes: [1, 2, 3, 4].map((number) => ({ number, status: 'Free' })),
-  daysOfWork: [],
-  worktime_by_day: { start_Monday: '08:00', end_Monday: '22:00' },
-  time_zone: 'Europe/Moscow',
-  time_zone_int: 3,
-  slot_duration: 30,
-  days_to_alive: 30,
-  enable: true,
-  enable_payment: false,
-  enable_booking: true,
-  autoaccept_payment: false,
-  autoaccept_booking: false,
-  stepCost: 50,
-  limitMinCost: 0,
-  limitMaxCost: 50000,
-  awaiting_setup: false,
-  last_used: null,
-  ...over,
-});
+export { testStation } from '../../../test/fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, fromWall, isDate, stationToday, toWall, weekStart, zoneOffset } from './station-zone';
+import { fromWall, localParts, stationToday, toUtcIso, toWall, zoneOffset } from './station-time';
 
 describe('station clock', () => {
   it('reads an instant on the station’s clock', () => {
@@ -37,18 +37,14 @@ describe('station clock', () => {
     });
   });
 
-  it('does calendar arithmetic on plain dates, Monday-first weeks', () => {
-    expect(addDays('2026-05-31', 1)).toBe('2026-06-01');
-    expect(addDays('2026-03-29', -1)).toBe('2026-03-28');
-    expect(weekStart('2026-05-13')).toBe('2026-05-11');
-    expect(weekStart('2026-05-17')).toBe('2026-05-11');
-    expect(weekStart('2026-05-18')).toBe('2026-05-18');
-  });
-
-  it('accepts only real dates from the address bar', () => {
-    expect(isDate('2026-05-13')).toBe(true);
-    expect(isDate('2026-02-30')).toBe(false);
-    expect(isDate('13.05.2026')).toBe(false);
-    expect(isDate(null)).toBe(false);
+  it('refuses an unknown zone or a malformed time when building the instant to send', () => {
+    expect(localParts('2026-05-12T20:30:00Z', 'Asia/Novosibirsk')).toEqual({
+      date: '2026-05-13',
+      time: '03:30',
+    });
+    expect(localParts('2026-05-12T20:30:00Z', 'Mars/Olympus')).toBeNull();
+    expect(localParts('вчера', 'Europe/Moscow')).toBeNull();
+    expect(toUtcIso('2026-05-13', '10:00', 'Mars/Olympus')).toBeNull();
+    expect(toUtcIso('2026-03-29', '10:00', 'Europe/Berlin')).toBe('2026-03-29T08:00:00.000Z');
   });
 });

@@ -1,12 +1,17 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import { fromMinutes } from '@crm/shared';
 
+// The one place the web client converts between a station's wall clock and UTC instants (DESIGN §4, §7:
+// everything shown is on the station's clock, instants travel as ISO UTC). The dayjs plugins are extended
+// here once; the calendar and the order forms both import from here.
 dayjs.extend(utc);
+dayjs.extend(timezone);
 
-// The calendar shows everything on the station's clock (DESIGN §4), never the browser's. Wall-clock
-// arithmetic on plain dates (YYYY-MM-DD) goes through dayjs in UTC mode, where no daylight-saving jump can
-// move a day; instants are converted with the zone's offset. dayjs's timezone plugin would do the latter
-// too, but it formats a string through `toLocaleString` on every call: a 300-order week needs 600
+// Wall-clock arithmetic on plain dates (YYYY-MM-DD) goes through dayjs in UTC mode, where no daylight-saving
+// jump can move a day; instants are converted with the zone's offset. dayjs's timezone plugin would do the
+// latter too, but it formats a string through `toLocaleString` on every call: a 300-order week needs 600
 // conversions and the whole week must render in under 100 ms, so offsets come from one cached
 // Intl.DateTimeFormat per zone and are memoised per hour (zones change offset on whole hours or halves,
 // never inside an hour of a real booking day).
@@ -14,6 +19,7 @@ dayjs.extend(utc);
 const HOUR = 3_600_000;
 const formatters = new Map<string, Intl.DateTimeFormat | null>();
 const offsets = new Map<string, number>();
+const knownZones = new Map<string, boolean>();
 
 function formatterFor(zone: string): Intl.DateTimeFormat | null {
   let format = formatters.get(zone);
@@ -35,6 +41,21 @@ function formatterFor(zone: string): Intl.DateTimeFormat | null {
     formatters.set(zone, format);
   }
   return format;
+}
+
+/** Whether the runtime knows the IANA zone (the order forms refuse to guess where the calendar falls back). */
+function isKnownZone(zone: string): boolean {
+  let known = knownZones.get(zone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(zone, known);
+  }
+  return known;
 }
 
 /** The zone's offset from UTC in minutes at an instant (Moscow: 180). */
@@ -63,7 +84,7 @@ export interface WallTime {
   minutes: number;
 }
 
-/** Where an instant falls on the station's clock. */
+/** Where an instant falls on the station's clock (an unknown zone reads as Moscow). */
 export function toWall(ms: number, zone: string): WallTime {
   // The hot path of a busy week (two calls per order): plain UTC getters, no formatting.
   const local = new Date(ms + zoneOffset(zone, ms) * 60_000);
@@ -88,21 +109,39 @@ export function stationToday(zone: string, now: number = Date.now()): string {
   return toWall(now, zone).date;
 }
 
-export function addDays(date: string, days: number): string {
-  return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
+/**
+ * An instant as a dayjs on the station's wall clock, for formatting with a pattern. Null for a missing or
+ * unparsable instant, or an unknown zone.
+ */
+export function inStationZone(iso: string | null | undefined, timeZone: string): Dayjs | null {
+  if (!iso) return null;
+  try {
+    const d = dayjs(iso);
+    if (!d.isValid()) return null;
+    return d.tz(timeZone);
+  } catch {
+    return null;
+  }
 }
 
-/** Monday of the week the date is in (Russian weeks start on Monday). */
-export function weekStart(date: string): string {
-  const d = dayjs.utc(date);
-  return d.subtract((d.day() + 6) % 7, 'day').format('YYYY-MM-DD');
+/** The station-local date (YYYY-MM-DD) and time (HH:mm) of an instant; null as for `inStationZone`. */
+export function localParts(iso: string, timeZone: string): { date: string; time: string } | null {
+  if (!iso || !isKnownZone(timeZone)) return null;
+  const d = dayjs(iso);
+  if (!d.isValid()) return null;
+  const wall = toWall(d.valueOf(), timeZone);
+  return { date: wall.date, time: fromMinutes(wall.minutes) };
 }
 
-/** 0 = Monday … 6 = Sunday. */
-export function weekdayIndex(date: string): number {
-  return (dayjs.utc(date).day() + 6) % 7;
+/**
+ * A station-local date and time as the UTC instant the API wants: ISO-8601 with seconds zero (S1 §5).
+ * Null when either part is malformed or the zone is unknown.
+ */
+export function toUtcIso(date: string, time: string, timeZone: string): string | null {
+  const hhmm = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !hhmm || !isKnownZone(timeZone)) return null;
+  const ms = fromWall(date, Number(hhmm[1]) * 60 + Number(hhmm[2]), timeZone);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-export function isDate(value: string | null): value is string {
-  return !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs.utc(value).format('YYYY-MM-DD') === value;
-}
+export { dayjs };

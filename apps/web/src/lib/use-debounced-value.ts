@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value once it has stopped changing for `delayMs` (client search waits 300 ms, S1 §9). */
+/** The value once it has stopped changing for `delayMs` (client search and address suggestions wait 300 ms, S1 §9). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

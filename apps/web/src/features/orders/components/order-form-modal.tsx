@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Button, Flex, Form, Modal } from 'antd';
+import type { OrderCreate } from '@crm/shared';
+import type { OrderFormValues } from '../lib/order-form-values';
+import type { OrderFormState } from '../lib/use-order-form';
+import { orderModalLayout, useOrderModalSize } from './modal-layout';
+
+interface OrderFormModalProps {
+  title: string;
+  /** The modal's width on a wide screen (S1 §2: new 920, edit 800). */
+  width: number;
+  submitText: string;
+  state: OrderFormState;
+  initial: OrderFormValues;
+  pending: boolean;
+  /** Sends the body; a rejection keeps the form open with the error on its fields. */
+  send(body: OrderCreate): Promise<unknown>;
+  savedMessage: string;
+  failedMessage: string;
+  /** What follows a save, after the success notice and before the modal closes (cache refreshes). */
+  afterSave(): Promise<void> | void;
+  onClose(): void;
+  children: ReactNode;
+}
+
+/** The frame the new and edit order modals share: the modal, its footer, the form and the save flow. */
+export function OrderFormModal({
+  title,
+  width,
+  submitText,
+  state,
+  initial,
+  pending,
+  send,
+  savedMessage,
+  failedMessage,
+  afterSave,
+  onClose,
+  children,
+}: OrderFormModalProps) {
+  const size = useOrderModalSize();
+  const { form } = state;
+
+  const submit = async () => {
+    const body = await state.buildBody();
+    if (!body) return;
+    try {
+      await send(body);
+      state.notify.success(savedMessage);
+      await afterSave();
+      onClose();
+    } catch (error) {
+      // The form stays as it is: a taken time is shown on the time field, the rest on their fields.
+      state.showSaveError(error, failedMessage);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      {...orderModalLayout(size, width)}
+      footer={
+        <Flex justify="end" gap={8}>
+          <Button onClick={onClose}>Отмена</Button>
+          <Button type="primary" loading={pending} onClick={() => form.submit()}>
+            {submitText}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<OrderFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        initialValues={initial}
+        onValuesChange={state.onValuesChange}
+        onFinish={() => void submit()}
+        className="order-form"
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
+}
