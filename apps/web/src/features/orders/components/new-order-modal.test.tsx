@@ -202,7 +202,7 @@ describe('new order modal', () => {
     await fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Создать запись' }));
     expect(await screen.findByText('Не удалось создать заказ')).toBeInTheDocument();
-    expect(fieldOf('Время начала').getByText('Время занято')).toBeInTheDocument();
+    expect(await fieldOf('Время начала').findByText('Время занято')).toBeInTheDocument();
     expect(router.state.location.search).toBe(preset);
     expect(valueOf('Модель')).toBe('RAV4');
     expect(valueOf('Госномер')).toBe('А123ВС777');
