@@ -1,6 +1,6 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { control } from '../support/browser';
 import { useBrowser } from '../support/test-browser';
 
@@ -47,6 +47,20 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     it(`station picker, ${colorScheme}`, async () => {
       const page = await browser.openAs('owner', { colorScheme });
       await control(page, /Мойка на Ленина/).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    it(`order calendar (week) and order details, ${colorScheme}`, async () => {
+      const page = await browser.openAs('administrator', { colorScheme });
+      await page.goto(`/station/${inject('leninaId')}?view=week`);
+      const firstOrder = page.locator('.ev[role="button"]').first();
+      await firstOrder.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Straight to one order: in week view a click on overlapping blocks opens their list first.
+      const orderId = await firstOrder.getAttribute('data-event-id');
+      await page.goto(`/station/${inject('leninaId')}?view=week&orderId=${orderId}`);
+      await page.getByRole('tab', { name: 'Данные записи' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

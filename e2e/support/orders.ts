@@ -129,7 +129,8 @@ export async function pickOption(page: Page, combobox: Locator, option: string |
 export async function clickEmptyTime(page: Page, date: string, hour: number, { tap = false } = {}) {
   const column = page.locator(`.tg__col[data-date="${date}"]`);
   const label = page.locator('.tg__hour').filter({ hasText: new RegExp(`^${hh(hour)}$`) });
-  await label.scrollIntoViewIfNeeded();
+  // Centred, so the point a quarter past the hour is inside the scrolled grid, not under its edge.
+  await label.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const [colBox, labelBox] = [await column.boundingBox(), await label.boundingBox()];
   if (!colBox || !labelBox) throw new Error(`no calendar column for ${date} or no ${hh(hour)} on the axis`);
   // 80 px per hour: 20 px below the hour line is a quarter past, inside the hour's first 30-minute slot.
@@ -146,5 +147,8 @@ export async function clickEmptyTime(page: Page, date: string, hour: number, { t
 
 /** A calendar block of `date` by its accessible name (time, car, plate, status, source). */
 export function calendarEvent(page: Page, date: string, name: RegExp): Locator {
-  return page.locator(`.tg__col[data-date="${date}"]`).getByRole('button', { name });
+  // The block's spoken description (time, car, plate, status, source) is its `.ev__label` part.
+  return page
+    .locator(`.tg__col[data-date="${date}"] .ev`)
+    .filter({ has: page.locator('.ev__label', { hasText: name }) });
 }

@@ -102,6 +102,12 @@ export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
     },
     components: {
       Button: { fontWeight: 500 },
+      // The selected tab's text in the accent at full strength is below AA on dark surfaces.
+      Tabs: {
+        itemSelectedColor: accentTextColors[mode][accent],
+        itemActiveColor: accentTextColors[mode][accent],
+        itemHoverColor: accentTextColors[mode][accent],
+      },
     },
   };
 }

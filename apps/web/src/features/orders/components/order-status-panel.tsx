@@ -12,15 +12,9 @@ import {
 import { formatOrderDateTime } from '../lib/order-time';
 
 /** The colour of a status tag, as in the calendar (S1 §2). */
-export const statusTagColors: Record<OrderStatus, string> = {
-  Accepted: 'gold',
-  Booked: 'blue',
-  Processing: 'geekblue',
-  Completed: 'green',
-  Canceled: 'red',
-  StationCanceled: 'red',
-  UserCanceled: 'red',
-};
+/** Status tag look (orders.css): antd's preset tag colours fall below WCAG AA, these keep it. */
+export const statusTagClass = (status: OrderStatus) =>
+  `status-tag status-tag--${isCancelledStatus(status) ? 'cancelled' : status.toLowerCase()}`;
 
 /** What the operator should do next, by status. */
 export const statusHints: Record<OrderStatus, string> = {
@@ -130,7 +124,7 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
   return (
     <Flex vertical gap={16} className="order-status-panel">
       <Tag
-        color={statusTagColors[order.status]}
+        className={statusTagClass(order.status)}
         style={{ alignSelf: 'flex-start', fontSize: 13, padding: '2px 10px' }}
       >
         {orderStatusLabels[order.status]}
@@ -149,7 +143,7 @@ export function OrderStatusSummary({ order }: { order: Order }) {
   return (
     <Flex vertical gap={8} style={{ marginBottom: 8 }}>
       <Flex align="center" gap={8} wrap>
-        <Tag color={statusTagColors[order.status]}>{orderStatusLabels[order.status]}</Tag>
+        <Tag className={statusTagClass(order.status)}>{orderStatusLabels[order.status]}</Tag>
         <Typography.Text type="secondary" style={{ fontSize: 13 }}>
           {statusHints[order.status]}
         </Typography.Text>

@@ -22,7 +22,7 @@ export function boxesLabel(boxes: readonly number[]): string {
   return boxes.length === 1 ? `Бокс ${boxes[0]}` : `Боксы ${boxes.join(', ')}`;
 }
 
-/** What a screen reader hears for a block: time, what it is, car, status. */
+/** What a screen reader hears after the visible text: time, what it is, car, status, source. */
 export function eventLabel(event: CalendarEvent): string {
   const parts = [timeRange(event), event.title];
   if (event.type === 'BlockerBookingSlot') parts.push(boxesLabel(event.boxes));
@@ -77,9 +77,6 @@ export const EventCard = memo(function EventCard({ placed, compact, onOpen }: Ev
       data-event-id={event.id}
       role={interactive ? 'button' : undefined}
       tabIndex={interactive ? 0 : undefined}
-      aria-label={
-        grouped ? `${eventLabel(event)}. Пересекается с другими: ${placed.group.length}` : eventLabel(event)
-      }
       title={blocker ? event.title : undefined}
       onClick={interactive ? open : undefined}
       onKeyDown={interactive ? onKeyDown : undefined}
@@ -103,6 +100,13 @@ export const EventCard = memo(function EventCard({ placed, compact, onOpen }: Ev
       {lines >= 3 && thirdLine && <div className="ev__line">{thirdLine}</div>}
       {lines >= 4 && !blocker && event.sum > 0 && <div className="ev__line">{formatSum(event.sum)}</div>}
       {event.isWarning && !event.isCancelled && <span className="ev__warn" aria-hidden="true" />}
+      {/* The visible text is the start of the accessible name (WCAG 2.5.3); what the card has no room
+          to show follows for screen readers. */}
+      <span className="visually-hidden"> — </span>
+      <span className="visually-hidden ev__label">
+        {eventLabel(event)}
+        {grouped && `. Пересекается с другими: ${placed.group.length}`}
+      </span>
     </div>
   );
 });

@@ -127,7 +127,8 @@ function DayHeader({ day, onPick }: { day: CalendarDay; onPick?: (date: string) 
       type="button"
       className={`tg__day${day.isToday ? ' is-today' : ''}${day.hours ? '' : ' is-off'}`}
       onClick={() => onPick?.(day.date)}
-      aria-label={`${day.shortName}, ${day.dayNumber}: ${day.hoursLabel}. Открыть день`}
+      // The visible text is the name (WCAG 2.5.3 «label in name»); the action is the description.
+      title="Открыть день"
     >
       <span className="tg__day-name">
         {day.shortName} <strong>{day.dayNumber}</strong>
