@@ -136,7 +136,11 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
     await details.getByRole('button', { name: 'Изменить статус' }).waitFor();
     expect(await details.getByRole('button', { name: 'Изменить статус' }).isDisabled()).toBe(true);
     expect((await getOrder(admin, created!.id)).status).toBe('Completed');
-    await page.keyboard.press('Escape');
+    // The cross, not Escape: after the confirmation closed, focus is no longer inside the modal.
+    await details
+      .getByRole('button', { name: /Закрыть|Close/ })
+      .first()
+      .click();
     await details.waitFor({ state: 'hidden' });
     await calendarEvent(page, slot.date, new RegExp(`${plate}, Завершен`)).waitFor();
     expect(pageErrors(page)).toEqual([]);

@@ -129,20 +129,31 @@ export async function pickOption(page: Page, combobox: Locator, option: string |
 export async function clickEmptyTime(page: Page, date: string, hour: number, { tap = false } = {}) {
   const column = page.locator(`.tg__col[data-date="${date}"]`);
   const label = page.locator('.tg__hour').filter({ hasText: new RegExp(`^${hh(hour)}$`) });
-  // Centred, so the point a quarter past the hour is inside the scrolled grid, not under its edge.
-  await label.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  const [colBox, labelBox] = [await column.boundingBox(), await label.boundingBox()];
-  if (!colBox || !labelBox) throw new Error(`no calendar column for ${date} or no ${hh(hour)} on the axis`);
-  // 80 px per hour: 20 px below the hour line is a quarter past, inside the hour's first 30-minute slot.
-  const x = colBox.x + colBox.width / 2;
-  const y = labelBox.y + labelBox.height / 2 + 20;
-  if (tap) {
-    await page.touchscreen.tap(x, y);
+  // The calendar scrolls itself (to now, 200 ms after it shows): aim again until the hover hint
+  // confirms the pointer is over the right empty time.
+  for (let attempt = 1; ; attempt++) {
+    // Centred, so the point a quarter past the hour is inside the scrolled grid, not under its edge.
+    await label.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const [colBox, labelBox] = [await column.boundingBox(), await label.boundingBox()];
+    if (!colBox || !labelBox) throw new Error(`no calendar column for ${date} or no ${hh(hour)} on the axis`);
+    // 80 px per hour: 20 px below the hour line is a quarter past, inside the hour's first 30-minute slot.
+    const x = colBox.x + colBox.width / 2;
+    const y = labelBox.y + labelBox.height / 2 + 20;
+    if (tap) {
+      await page.touchscreen.tap(x, y);
+      return;
+    }
+    await page.mouse.move(x, y);
+    const hint = column.getByText(`+ ${hh(hour)}`);
+    try {
+      await hint.waitFor({ timeout: attempt < 5 ? 1500 : 15_000 });
+    } catch (error) {
+      if (attempt < 5) continue;
+      throw error;
+    }
+    await page.mouse.click(x, y);
     return;
   }
-  await page.mouse.move(x, y);
-  await column.getByText(`+ ${hh(hour)}`).waitFor();
-  await page.mouse.click(x, y);
 }
 
 /** A calendar block of `date` by its accessible name (time, car, plate, status, source). */
