@@ -5,24 +5,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { freePort, repoRoot } from '../e2e/support/server';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const runs = Number(process.env.RUNS ?? 3);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 /** Starts the server, returns milliseconds until /api/health answered 200, then stops it. */
 async function timeStart(dataDir: string, port: number): Promise<number> {

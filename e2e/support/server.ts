@@ -19,6 +19,67 @@ export function freePort(): Promise<number> {
   });
 }
 
+export interface Child {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Spawns `node --import tsx <script>` from the repository root and waits until `readyPath` answers 200.
+ * Its output goes to a log file, whose tail is shown when it fails to start.
+ */
+export async function spawnNode(
+  script: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  readyPath: string,
+  timeoutMs = 180_000,
+): Promise<Child> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logDir = mkdtempSync(join(tmpdir(), 'crm-log-'));
+  const logPath = join(logDir, 'out.log');
+  const log = openSync(logPath, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', log, log],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+  const tail = () => readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n');
+  const stop = async () => {
+    if (exitCode === undefined) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(logDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exitCode !== undefined) {
+      const message = `${script} exited (code ${exitCode}) before answering ${readyPath}:\n${tail()}`;
+      await stop();
+      throw new Error(message);
+    }
+    if (Date.now() > deadline) {
+      const message = `${script} did not answer ${readyPath} within ${timeoutMs / 1000} s:\n${tail()}`;
+      await stop();
+      throw new Error(message);
+    }
+    try {
+      const res = await fetch(`${baseUrl}${readyPath}`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { baseUrl, stop };
+}
+
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
@@ -42,10 +103,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw new Error(`No web build in ${webDist}: run \`npm run build\` first (\`npm run test:e2e\` does).`);
   }
   const port = options.port ?? (Number(process.env.E2E_PORT) || (await freePort()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), 'crm-e2e-'));
-  const logPath = join(dir, 'server.log');
-  const log = openSync(logPath, 'a');
 
   // The outer environment must not leak a real database or a Yandex client into the demo server.
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -61,50 +119,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   Object.assign(env, {
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: baseUrl,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: join(dir, 'data'),
     SEED_DEMO: '1',
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
   });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', log, log],
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
-
-  const logTail = () => readFileSync(logPath, 'utf8').split('\n').slice(-30).join('\n');
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (exitCode !== undefined) {
-      throw new Error(`The server exited (code ${exitCode}) before answering /api/health:\n${logTail()}`);
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The server did not answer /api/health within 90 s:\n${logTail()}`);
-    }
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-
+  const child = await spawnNode('apps/server/src/server.ts', port, env, '/api/health', 90_000);
   return {
-    baseUrl,
+    baseUrl: child.baseUrl,
     dataDir: join(dir, 'data'),
     async stop() {
-      if (exitCode === undefined) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await child.stop();
       if (!process.env.E2E_KEEP_DATA) rmSync(dir, { recursive: true, force: true });
     },
   };
