@@ -8,7 +8,7 @@ import {
   orderTypes,
   paymentMethods,
 } from './order-status';
-import { amountStep, commentMaxLength, isValidPlate, normalizePlate, parseSlotId } from './order-rules';
+import { commentMaxLength, isValidAmount, isValidPlate, normalizePlate, parseSlotId } from './order-rules';
 
 export * from './order-status';
 export * from './order-rules';
@@ -133,7 +133,7 @@ export const basketInputSchema = z.object({
     .int()
     .min(0, orderMessages.amountMin)
     .max(999_999)
-    .refine((v) => v % amountStep === 0, orderMessages.amountStep),
+    .refine(isValidAmount, orderMessages.amountStep),
   includeServiceAmount: z.number().int().min(0).optional(),
   /** Chosen extras: service key → price (the price is recomputed from the tariff). */
   additionalServiceAmounts: z.record(z.string(), z.number().int().min(0)).optional().default({}),

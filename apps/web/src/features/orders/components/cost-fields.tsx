@@ -1,6 +1,7 @@
 import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import {
   amountStep,
+  isValidAmount,
   commentMaxLength,
   formatRub,
   orderMessages,
@@ -56,7 +57,7 @@ export function TotalField({ manual, price, onReset }: TotalFieldProps) {
             validator: async (_, v: number | null | undefined) => {
               if (v === null || v === undefined) return;
               if (v < 0) throw new Error(orderMessages.amountMin);
-              if (!Number.isInteger(v) || v % amountStep !== 0) throw new Error(orderMessages.amountStep);
+              if (!isValidAmount(v)) throw new Error(orderMessages.amountStep);
             },
           },
         ]}
