@@ -19,3 +19,7 @@ export * from './orders/order.schema';
 export * from './orders/overlap-layout';
 export * from './catalog/catalog.schema';
 export * from './catalog/price';
+export * from './analytics/periods';
+export * from './analytics/indicators';
+export * from './analytics/analytics.schema';
+export * from './analytics/analytics-messages';

@@ -86,6 +86,18 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: '/dashboard',
+            lazy: async () => ({
+              Component: (await import('../features/schedule/pages/schedule-redirect')).DashboardRedirect,
+            }),
+          },
+          {
+            path: '/history',
+            lazy: async () => ({
+              Component: (await import('../features/schedule/pages/schedule-redirect')).HistoryRedirect,
+            }),
+          },
+          {
             path: '/station/:stationId',
             lazy: async () => ({
               Component: (await import('../features/stations/components/station-guard')).StationGuard,
@@ -103,6 +115,18 @@ export const router = createBrowserRouter([
                 lazy: async () => ({
                   Component: (await import('../features/schedule/pages/schedule-redirect'))
                     .StationScheduleAlias,
+                }),
+              },
+              {
+                path: 'dashboard',
+                lazy: async () => ({
+                  Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
+                }),
+              },
+              {
+                path: 'history',
+                lazy: async () => ({
+                  Component: (await import('../features/history/pages/history-page')).HistoryPage,
                 }),
               },
               {

@@ -12,6 +12,9 @@ import { commentMaxLength, isValidAmount, isValidPlate, normalizePlate, parseSlo
 
 export * from './order-status';
 export * from './order-rules';
+export * from './history';
+export * from './history-export';
+export * from './order-windows';
 
 export const orderStatusSchema = z.enum(orderStatuses);
 export const orderTypeSchema = z.enum(orderTypes);
@@ -174,13 +177,45 @@ const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата должна
 /**
  * `POST /api/order/list`: orders whose booking starts in [date_start, date_end) on the station's clock
  * (dates are the station's local dates; history sends the range end plus one day, S1 §9).
+ *
+ * The calendar sends only the three fields and gets every order of the range, oldest first. History adds
+ * `history: true` (no blocked slots, no near-empty orders, newest first, `total` and `totals` in the answer)
+ * and optionally search, statuses and a page: filtering and paging happen on the server (issue 4).
  */
 export const orderListRequestSchema = z.object({
   station_id: z.string(),
   date_start: localDate,
   date_end: localDate,
+  history: z.boolean().optional(),
+  /** Brand, model, plate or a status's Russian name; at most 100 characters. */
+  search: z.string().trim().max(100, 'Не больше 100 символов').optional(),
+  /** Only these statuses; absent or empty means every status. */
+  statuses: z.array(orderStatusSchema).max(orderStatuses.length).optional(),
+  /** 1-based page; without it every matching order is returned. */
+  page: z.number().int().min(1).max(100_000).optional(),
+  page_size: z.number().int().min(1).max(200).optional(),
 });
-export const orderListResponseSchema = z.object({ orders: z.array(orderSchema) });
+export type OrderListRequest = z.input<typeof orderListRequestSchema>;
+
+/** Totals of every order that matches a history query (not only the page). */
+export const orderListTotalsSchema = z.object({
+  count: z.number().int(),
+  sum: z.number().int(),
+  completed_count: z.number().int(),
+  completed_sum: z.number().int(),
+});
+export type OrderListTotals = z.infer<typeof orderListTotalsSchema>;
+
+export const orderListResponseSchema = z.object({
+  orders: z.array(orderSchema),
+  /** History only: how many orders match (for pagination). */
+  total: z.number().int().optional(),
+  totals: orderListTotalsSchema.optional(),
+});
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+/** Page size when `page` is sent without `page_size` (S1 §9: cards). */
+export const defaultHistoryPageSize = 12;
 
 /** `GET /api/order/{id}` wrapper (S1 §3). */
 export const orderDetailsResponseSchema = z.object({

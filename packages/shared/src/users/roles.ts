@@ -15,3 +15,6 @@ export type SystemRole = (typeof systemRoles)[number];
 
 /** Positions allowed to change station settings and invite staff. */
 export const managerPositions: readonly Position[] = ['owner', 'principal'];
+
+/** Positions that see the station's money and key indicators (dashboard figures, /home figures). */
+export const figuresPositions: readonly Position[] = ['owner', 'principal', 'administrator'];

@@ -16,9 +16,17 @@ function useSelectedStationId(): string | null | undefined {
 
 /**
  * `/schedule` → the selected station's calendar (its index); `/new-order` → the same with `?newOrder=1`
- * (S1 §2: the new order opens as a modal). With no selected station: the station picker at /.
+ * (S1 §2: the new order opens as a modal); `/dashboard`, `/history` → that section of the selected station.
+ * With no selected station: the station picker at /.
  */
-export function ScheduleRedirect({ newOrder = false }: { newOrder?: boolean }) {
+export function ScheduleRedirect({
+  newOrder = false,
+  section = '',
+}: {
+  newOrder?: boolean;
+  /** Path under /station/{id}; '' is the calendar. */
+  section?: '' | 'dashboard' | 'history';
+}) {
   const stationId = useSelectedStationId();
   const { search } = useLocation();
   if (stationId === undefined) return <LoadingOverlay />;
@@ -26,7 +34,16 @@ export function ScheduleRedirect({ newOrder = false }: { newOrder?: boolean }) {
   const params = new URLSearchParams(search);
   if (newOrder) params.set('newOrder', '1');
   const query = params.toString();
-  return <Navigate to={`/station/${encodeURIComponent(stationId)}${query ? `?${query}` : ''}`} replace />;
+  const path = `/station/${encodeURIComponent(stationId)}${section ? `/${section}` : ''}`;
+  return <Navigate to={`${path}${query ? `?${query}` : ''}`} replace />;
+}
+
+export function DashboardRedirect() {
+  return <ScheduleRedirect section="dashboard" />;
+}
+
+export function HistoryRedirect() {
+  return <ScheduleRedirect section="history" />;
 }
 
 export function NewOrderRedirect() {
