@@ -119,3 +119,32 @@ export function formatRuDate(date: string): string {
   const [y, m, d] = date.split('-');
   return `${d}.${m}.${y}`;
 }
+
+function addMonths(date: string, months: number): string {
+  return monthStart(date, -months);
+}
+
+/**
+ * The same kind of period `step` periods later (or earlier when negative): the arrows of the period
+ * selector. «All time» does not move; a custom range moves by its own length.
+ */
+export function shiftPeriod(kind: PeriodKind, range: DateRange, step: number): DateRange {
+  switch (kind) {
+    case 'day':
+      return periodRange('day', addDays(range.start, step));
+    case 'week':
+      return periodRange('week', addDays(range.start, 7 * step));
+    case 'month':
+      return periodRange('month', addMonths(range.start, step));
+    case 'quarter':
+      return periodRange('quarter', addMonths(range.start, 3 * step));
+    case 'year':
+      return periodRange('year', addMonths(range.start, 12 * step));
+    case 'all':
+      return range;
+    case 'custom': {
+      const length = daysBetween(range.start, range.end) + 1;
+      return { start: addDays(range.start, length * step), end: addDays(range.end, length * step) };
+    }
+  }
+}

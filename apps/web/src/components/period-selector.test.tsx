@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { PeriodSelector, periodTitle, type PeriodValue } from './period-selector';
+
+afterEach(cleanup);
+
+const november: PeriodValue = { kind: 'month', range: { start: '2026-11-01', end: '2026-11-30' } };
+
+describe('PeriodSelector', () => {
+  it('steps to the previous and next whole month with the arrows', () => {
+    const onChange = vi.fn();
+    render(
+      <PeriodSelector
+        kinds={['day', 'week', 'month', 'year']}
+        value={november}
+        onChange={onChange}
+        today="2026-11-22"
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Предыдущий месяц' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      kind: 'month',
+      range: { start: '2026-10-01', end: '2026-10-31' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Следующий месяц' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      kind: 'month',
+      range: { start: '2026-12-01', end: '2026-12-31' },
+    });
+  });
+
+  it('starts a newly chosen kind at the period holding the station’s today', () => {
+    const onChange = vi.fn();
+    render(
+      <PeriodSelector
+        kinds={['day', 'week', 'month', 'year']}
+        value={november}
+        onChange={onChange}
+        today="2026-11-22"
+      />,
+    );
+    fireEvent.click(screen.getByText('Неделя'));
+    // 22 November 2026 is a Sunday: its week began on Monday the 16th.
+    expect(onChange).toHaveBeenLastCalledWith({
+      kind: 'week',
+      range: { start: '2026-11-16', end: '2026-11-22' },
+    });
+  });
+
+  it('offers no arrows for all time', () => {
+    render(
+      <PeriodSelector
+        kinds={['month', 'all']}
+        value={{ kind: 'all', range: { start: '2022-01-01', end: '2026-11-22' } }}
+        onChange={() => {}}
+        today="2026-11-22"
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Предыдущ/ })).toBeNull();
+    expect(screen.getByText('с 01.01.2022 по 22.11.2026')).toBeTruthy();
+  });
+});
+
+describe('periodTitle', () => {
+  it('names a period in Russian words', () => {
+    expect(periodTitle(november)).toBe('ноябрь 2026');
+    expect(periodTitle({ kind: 'week', range: { start: '2026-11-30', end: '2026-12-06' } })).toBe(
+      '30 ноября – 6 декабря 2026',
+    );
+    expect(periodTitle({ kind: 'year', range: { start: '2026-01-01', end: '2026-12-31' } })).toBe('2026 год');
+  });
+});
