@@ -32,6 +32,7 @@ import { tariffsRoutes } from './modules/tariffs/tariffs.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { eventsRoutes } from './modules/events/events.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions) {
     driversRoutes,
     ordersRoutes,
     eventsRoutes,
+    analyticsRoutes,
   ]) {
     await app.register(routes, deps);
   }

@@ -182,6 +182,9 @@ const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата должна
  * `history: true` (no blocked slots, no near-empty orders, newest first, `total` and `totals` in the answer)
  * and optionally search, statuses and a page: filtering and paging happen on the server (issue 4).
  */
+const pageInvalid = 'Номер страницы — целое число от 1';
+const pageSizeInvalid = 'Размер страницы — от 1 до 200';
+
 export const orderListRequestSchema = z.object({
   station_id: z.string(),
   date_start: localDate,
@@ -190,10 +193,23 @@ export const orderListRequestSchema = z.object({
   /** Brand, model, plate or a status's Russian name; at most 100 characters. */
   search: z.string().trim().max(100, 'Не больше 100 символов').optional(),
   /** Only these statuses; absent or empty means every status. */
-  statuses: z.array(orderStatusSchema).max(orderStatuses.length).optional(),
+  statuses: z
+    .array(z.enum(orderStatuses, { error: 'Неизвестный статус' }))
+    .max(orderStatuses.length, 'Неизвестный статус')
+    .optional(),
   /** 1-based page; without it every matching order is returned. */
-  page: z.number().int().min(1).max(100_000).optional(),
-  page_size: z.number().int().min(1).max(200).optional(),
+  page: z
+    .number({ error: pageInvalid })
+    .int(pageInvalid)
+    .min(1, pageInvalid)
+    .max(100_000, pageInvalid)
+    .optional(),
+  page_size: z
+    .number({ error: pageSizeInvalid })
+    .int(pageSizeInvalid)
+    .min(1, pageSizeInvalid)
+    .max(200, pageSizeInvalid)
+    .optional(),
 });
 export type OrderListRequest = z.input<typeof orderListRequestSchema>;
 

@@ -4,6 +4,33 @@ import type { Basket, ClientCar } from '@crm/shared';
 import { networks, users } from './users';
 import { stations } from './stations';
 import { drivers } from './catalog';
+import { foldedDdl, hasTextDdl } from '../sql-text';
+
+/**
+ * The SQL mirror of `meaningfulFieldCount` (packages/shared/src/orders/history.ts): the same eight fields,
+ * tested the same way (text trimmed as JavaScript trims it). The history hides orders with three or fewer
+ * (S1 §2). Change both together; orders.history.test.ts proves they agree on edge cases. Stored, because
+ * computing it per row made an all-time history of a busy station ten times slower.
+ */
+const meaningfulFieldsDdl = `(${[
+  hasTextDdl(`client_car->>'brand'`),
+  hasTextDdl(`client_car->>'model'`),
+  hasTextDdl(`client_car->>'plate_number'`),
+  `(basket->>'tariff_id' is not null)`,
+  `(sum > 0)`,
+  `(driver_id is not null)`,
+  `(case when jsonb_typeof(phones) = 'array' then jsonb_array_length(phones) > 0 else false end)`,
+  hasTextDdl('comment'),
+]
+  .map((field) => `${field}::int`)
+  .join(' + ')})`;
+
+/** «brand model plate» as the history search compares it (folded: see sql-text.ts). */
+const searchTextDdl = foldedDdl(
+  ["client_car->>'brand'", "client_car->>'model'", "client_car->>'plate_number'"]
+    .map((field) => `coalesce(${field}, '')`)
+    .join(` || ' ' || `),
+);
 
 /**
  * An order occupies one wash box for [booking_start, booking_end). Two live (not cancelled) orders
@@ -48,6 +75,8 @@ export const orders = pgTable(
     basket: jsonb('basket').$type<Basket>().notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    meaningfulFields: integer('meaningful_fields').notNull().generatedAlwaysAs(sql.raw(meaningfulFieldsDdl)),
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql.raw(searchTextDdl)),
   },
   (t) => [
     index('orders_station_start').on(t.stationId, t.bookingStart),

@@ -97,6 +97,8 @@ export async function seedDemoActivity(db: Database, input: DemoActivityInput) {
       ),
       plateRegions: novosibirskRegions,
       createdBy: input.administratorId,
+      // Its own blocking new-orders modal for the e2e, on a clock four hours ahead of Moscow's.
+      incoming: true,
     }),
     ...planDemoOrders({
       key: 'bridge',

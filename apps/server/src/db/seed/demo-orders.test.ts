@@ -16,7 +16,7 @@ const worktime = Object.fromEntries(
 );
 const stationId = '11111111-1111-4111-8111-111111111111';
 
-function plan(now: Date, overrides: Partial<OrderPlan> = {}): OrderRow[] {
+function plan(now: Date, overrides: Partial<OrderPlan> = {}, hours = worktime): OrderRow[] {
   const catalog = demoCatalogRows({ id: stationId, priceFactor: 1 }, createRng('catalog'), now);
   const clients = demoDriverRows(createRng('clients'), {
     networkId: 'n',
@@ -32,7 +32,7 @@ function plan(now: Date, overrides: Partial<OrderPlan> = {}): OrderRow[] {
       id: stationId,
       networkId: 'n',
       timeZone: 'Europe/Moscow',
-      worktime,
+      worktime: hours,
       slotDuration: 30,
       boxCount: 4,
       tariffs: catalog.tariffs,
@@ -109,6 +109,35 @@ describe('planDemoOrders', () => {
     }
     expect(overlaps(rows)).toBe(0);
   });
+
+  // Moscow: Wednesday 15:00, Saturday 22:30 after closing (Sunday off: Monday is next), Sunday noon.
+  it.each(['2026-03-11T12:00:00Z', '2026-03-14T19:30:00Z', '2026-03-15T09:00:00Z'])(
+    'turns the next Yandex and own bookings ahead into two incoming new orders, at %s',
+    (iso) => {
+      const now = new Date(iso);
+      const sundayOff = Object.fromEntries(Object.entries(worktime).filter(([k]) => !k.endsWith('Sunday')));
+      const rows = plan(now, { showcase: false, incoming: true, blocks: [] }, sundayOff);
+      const accepted = rows.filter((r) => r.status === 'Accepted');
+      expect(accepted.map((r) => [r.source, r.orderType]).sort()).toEqual([
+        ['Own', 'SelfService'],
+        ['Yandex', 'Booking'],
+      ]);
+      for (const r of accepted) {
+        expect(r.bookingStart.getTime()).toBeGreaterThan(now.getTime());
+        // Nothing of its source was booked between now and it.
+        const earlier = rows.filter(
+          (o) =>
+            o.source === r.source &&
+            o.status === 'Booked' &&
+            o.bookingStart > now &&
+            o.bookingStart < r.bookingStart,
+        );
+        expect(earlier).toEqual([]);
+        expect(moscowDate(r.bookingStart) <= moscowDate(new Date(now.getTime() + 2 * 86_400_000))).toBe(true);
+      }
+      expect(overlaps(rows)).toBe(0);
+    },
+  );
 
   it('keeps blocked slots free of orders and blocks every box at the same time', () => {
     const now = new Date('2026-03-10T09:40:00Z');

@@ -53,6 +53,8 @@ export interface OrderPlan {
   blocks?: readonly { day: number; start: string; end: string }[];
   /** Make today show every status and place exactly three new (Accepted) orders today and tomorrow. */
   showcase?: boolean;
+  /** Turn the next Yandex booking and the next own one ahead into new (Accepted) orders. */
+  incoming?: boolean;
 }
 
 interface Planned {
@@ -125,6 +127,7 @@ export function planDemoOrders(plan: OrderPlan): OrderRow[] {
   }
 
   if (plan.showcase) showcase(planned, now);
+  if (plan.incoming) incoming(planned, now);
   for (const p of planned) rows.push(orderRow(plan, p, slot));
   return rows;
 }
@@ -140,13 +143,34 @@ function statusByTime(rng: Rng, start: Date, end: Date, now: Date) {
   return { status: 'Booked' as OrderStatus, reason: null };
 }
 
+const byStart = (a: Planned, b: Planned) => a.start.getTime() - b.start.getTime();
+
+/** A new order waits for the station to accept it: a partner's, or a client's own online booking. */
+function setNew(p: Planned) {
+  p.status = 'Accepted';
+  p.reason = null;
+  if (p.draft.source === 'Own') p.draft.orderType = 'SelfService';
+}
+
+/**
+ * Two incoming new orders (S1 §1: they block work until answered) on the station's next bookings ahead:
+ * the first Yandex one and the first own one (a client's online booking). Later today, or on the next
+ * working day when today's are over.
+ */
+function incoming(planned: Planned[], now: Date) {
+  const ahead = planned.filter((p) => p.start > now && p.status === 'Booked').sort(byStart);
+  for (const source of ['Yandex', 'Own']) {
+    const next = ahead.find((p) => p.draft.source === source);
+    if (next) setNew(next);
+  }
+}
+
 /**
  * Today's orders in every status whatever the hour the seed runs (a reviewer at 07:00 still sees a day in
  * progress): Completed, Processing, Booked, two cancellations, and exactly three new orders, two today and
  * one tomorrow. A role is forced only when the time of day did not already produce it.
  */
 function showcase(planned: Planned[], now: Date) {
-  const byStart = (a: Planned, b: Planned) => a.start.getTime() - b.start.getTime();
   const todays = planned.filter((p) => p.day === 0).sort(byStart);
   const taken = new Set<Planned>(todays.filter((p) => p.status === 'Processing'));
   const free = () => todays.filter((p) => !taken.has(p));
@@ -166,10 +190,9 @@ function showcase(planned: Planned[], now: Date) {
     if (found) taken.add(found);
     else set(pick(), status, reason);
   };
-  // A new order waits for the station to accept it: a partner's, or a client's own online booking.
-  const setNew = (p: Planned) => {
-    set(p, 'Accepted');
-    if (p.draft.source === 'Own') p.draft.orderType = 'SelfService';
+  const accept = (p: Planned) => {
+    setNew(p);
+    taken.add(p);
   };
   const past = () => free().filter((p) => p.end <= now);
   const ahead = () => free().filter((p) => p.start > now);
@@ -183,13 +206,13 @@ function showcase(planned: Planned[], now: Date) {
   );
   ensure('Completed', () => past()[0] ?? free()[0]);
   ensure('StationCanceled', () => past()[0] ?? free()[0], 'NotWorking');
-  for (const p of (ahead().length >= 2 ? ahead() : free()).slice(-2)) setNew(p);
+  for (const p of (ahead().length >= 2 ? ahead() : free()).slice(-2)) accept(p);
   ensure('Booked', () => ahead()[0] ?? free().at(-1));
   ensure('UserCanceled', () => ahead()[0] ?? free().at(-1), 'Other');
 
   const tomorrow = planned.filter((p) => p.day === 1 && !isCancelled(p.status)).sort(byStart);
   const third = tomorrow[Math.floor(tomorrow.length / 3)];
-  if (third) setNew(third);
+  if (third) accept(third);
 }
 
 function orderRow(plan: OrderPlan, p: Planned, slot: number): OrderRow {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { drivers, memberships, networks } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
+import { containsPattern, foldedSql } from '../../db/sql-text';
 import { isUuid } from '../users/users.repository';
 
 export type DriverRow = typeof drivers.$inferSelect;
@@ -70,19 +71,6 @@ export async function listDrivers(db: Database, networkId: string): Promise<Driv
   return rows.map(toDriverDto);
 }
 
-/** `%`, `_` and `\` typed by the user are literal characters, not patterns. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-/*
- * Case folding that does not depend on the database's locale: ILIKE and lower() fold Cyrillic only
- * when the cluster's LC_CTYPE knows it (a cluster made with the C locale does not), so Russian letters
- * are folded by translate(), Latin ones by lower(), and ё counts as е — on both sides of the match.
- */
-const cyrillicUpper = 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯё';
-const cyrillicLower = 'абвгдеежзийклмнопрстуфхцчшщъыьэюяе';
-const foldedSql = (expr: SQL) => sql`lower(translate(${expr}, ${cyrillicUpper}, ${cyrillicLower}))`;
-const foldCase = (text: string) => text.toLowerCase().replaceAll('ё', 'е');
-
 /** How many clients a search returns: a picker, not a report. */
 export const searchLimit = 20;
 
@@ -92,7 +80,7 @@ export const searchLimit = 20;
  * («8 916 …») also finds the stored +7 916 ….
  */
 export async function searchDrivers(db: Database, networkId: string, query: string): Promise<Driver[]> {
-  const text = `%${likeEscape(foldCase(query.trim()))}%`;
+  const text = containsPattern(query);
   const matches: SQL[] = [
     sql`${foldedSql(sql`${drivers.name} || ' ' || ${drivers.surname}`)} like ${text}`,
     sql`${foldedSql(sql`${drivers.surname} || ' ' || ${drivers.name}`)} like ${text}`,

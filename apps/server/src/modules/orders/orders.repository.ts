@@ -1,6 +1,16 @@
-import { and, asc, eq, gt, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
-import { cancelledStatuses, type Position } from '@crm/shared';
+import { and, asc, desc, eq, gt, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  cancelledStatuses,
+  foldSearch,
+  nearEmptyMaxFields,
+  normalizePlate,
+  statusesMatching,
+  type OrderListTotals,
+  type OrderStatus,
+  type Position,
+} from '@crm/shared';
 import type { Database } from '../../db/client';
+import { containsPattern } from '../../db/sql-text';
 import { boxes, drivers, memberships, orders, stations, tariffs } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { isUuid } from '../users/users.repository';
@@ -65,6 +75,83 @@ export async function listOrdersByLocalDates(
       sql`${orders.bookingStart} < ${to}`,
     ),
   ).orderBy(asc(orders.bookingStart), asc(orders.boxNumber));
+  return rows.map(toRefs);
+}
+
+export interface HistoryFilter {
+  stationId: string;
+  timeZone: string;
+  /** Station-local dates, [dateStart, dateEnd). */
+  dateStart: string;
+  dateEnd: string;
+  search?: string;
+  /** Only these; empty means every status. */
+  statuses?: readonly OrderStatus[];
+}
+
+/**
+ * Search (S1 §2): brand and model, plate, or a status by its Russian name («отмен» finds the three
+ * cancelled ones). A term with a digit is also read as a plate fragment, so «a 123» typed with Latin
+ * letters and a space finds «А123ВС77».
+ */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const term = foldSearch(search ?? '');
+  if (!term) return undefined;
+  // `search_text` is «brand model plate», folded when the row is written (schema/orders.ts).
+  const matches: SQL[] = [sql`${orders.searchText} like ${containsPattern(term)}`];
+  const plate = /\d/.test(term) ? foldSearch(normalizePlate(term)) : '';
+  if (plate && plate !== term) matches.push(sql`${orders.searchText} like ${containsPattern(plate)}`);
+  const statuses = statusesMatching(term);
+  if (statuses.length > 0) matches.push(inArray(orders.status, statuses));
+  return or(...matches);
+}
+
+/**
+ * Orders the history shows: the station's bookings in the range (the (station_id, booking_start) index
+ * serves it), without blocked slots and near-empty orders (≤ 3 meaningful fields), then search and statuses.
+ */
+function historyWhere(f: HistoryFilter): SQL | undefined {
+  return and(
+    eq(orders.stationId, f.stationId),
+    sql`${orders.bookingStart} >= (${f.dateStart}::timestamp at time zone ${f.timeZone})`,
+    sql`${orders.bookingStart} < (${f.dateEnd}::timestamp at time zone ${f.timeZone})`,
+    ne(orders.orderType, 'BlockerBookingSlot'),
+    gt(orders.meaningfulFields, nearEmptyMaxFields),
+    searchCondition(f.search),
+    f.statuses && f.statuses.length > 0 ? inArray(orders.status, [...f.statuses]) : undefined,
+  );
+}
+
+/** How many orders match and their totals (the export's two totals rows), in one pass. */
+export async function historyTotals(db: Tx, f: HistoryFilter): Promise<OrderListTotals> {
+  const completed = sql`${orders.status} = 'Completed'`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      sum: sql<number>`coalesce(sum(${orders.sum}), 0)`.mapWith(Number),
+      completed_count: sql<number>`count(*) filter (where ${completed})`.mapWith(Number),
+      completed_sum: sql<number>`coalesce(sum(${orders.sum}) filter (where ${completed}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(historyWhere(f));
+  return row!;
+}
+
+/**
+ * A page of the history, newest first. Orders starting at the same minute come by box, then by id, so
+ * the pages never overlap or skip. Without `page` every matching order (the export).
+ */
+export async function historyOrders(
+  db: Tx,
+  f: HistoryFilter,
+  page?: { page: number; size: number },
+): Promise<OrderWithRefs[]> {
+  const query = selectWithRefs(db, historyWhere(f)).orderBy(
+    desc(orders.bookingStart),
+    asc(orders.boxNumber),
+    asc(orders.id),
+  );
+  const rows = page ? await query.limit(page.size).offset((page.page - 1) * page.size) : await query;
   return rows.map(toRefs);
 }
 

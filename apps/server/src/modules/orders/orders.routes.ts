@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
       preValidation: app.requireUser,
       schema: { body: orderListRequestSchema, response: { 200: orderListResponseSchema } },
     },
-    async (request) => ({ orders: await listOrders(db, authOf(request), request.body) }),
+    async (request) => listOrders(db, authOf(request), request.body),
   );
 
   app.get(

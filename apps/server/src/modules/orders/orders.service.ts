@@ -1,11 +1,14 @@
 import type { z } from 'zod';
 import {
+  defaultHistoryPageSize,
+  isCalendarDate,
   isCancelledStatus,
   orderMessages,
   washServiceName,
   washServices,
   type Order,
   type OrderDetailsResponse,
+  type OrderListResponse,
   type orderCreateSchema,
   type orderListRequestSchema,
   type newOrdersResponseSchema,
@@ -27,6 +30,8 @@ import { toOrderDto } from './order-dto';
 import { paidAmount, prepareOrderWrite, type OrderWriteInput } from './order-write';
 import {
   boxNumbersOf,
+  historyOrders,
+  historyTotals,
   insertOrder,
   listNewOrders,
   listOrdersByLocalDates,
@@ -35,6 +40,7 @@ import {
   tariffIncludes,
   tariffNames,
   updateOrderIfStatus,
+  type HistoryFilter,
 } from './orders.repository';
 
 type OrderCreateInput = z.output<typeof orderCreateSchema>;
@@ -153,31 +159,57 @@ export async function updateOrder(
   return orderDto(db, order.id);
 }
 
-/** A real calendar date as YYYY-MM-DD (the schema checks only the shape; 2030-02-31 is not a date). */
-function isCalendarDate(value: string): boolean {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export const historyOnly = 'Доступно только в истории заказов (history: true)';
+export const pageRequired = 'Укажите номер страницы';
 
 /**
- * `POST /api/order/list`: every order (blockers and cancelled included: the calendar filters) whose
- * booking starts in [date_start, date_end) on the station's clock.
+ * `POST /api/order/list`. The calendar's call (station and dates) answers every order (blockers and
+ * cancelled included: the calendar filters) whose booking starts in [date_start, date_end) on the
+ * station's clock, earliest first. With `history: true` it is the order history (S1 §2): see
+ * `historyWhere`, newest first, optionally one page, with the count and totals of every matching order.
  */
-export async function listOrders(db: Database, caller: Caller, input: OrderListRequest): Promise<Order[]> {
+export async function listOrders(
+  db: Database,
+  caller: Caller,
+  input: OrderListRequest,
+): Promise<OrderListResponse> {
   const { station } = await loadStationForCaller(db, caller, input.station_id);
   const fields: Record<string, string> = {};
   if (!isCalendarDate(input.date_start)) fields.date_start = dateInvalid;
   if (!isCalendarDate(input.date_end)) fields.date_end = dateInvalid;
   else if (input.date_end <= input.date_start) fields.date_end = dateRangeOrder;
+  if (!input.history) {
+    // Silently ignoring a filter would hand the calendar or an export the wrong orders.
+    for (const key of ['search', 'statuses', 'page', 'page_size'] as const) {
+      if (input[key] !== undefined) fields[key] = historyOnly;
+    }
+  } else if (input.page_size !== undefined && input.page === undefined) fields.page = pageRequired;
   if (Object.keys(fields).length > 0) throw badRequest(fields);
-  const rows = await listOrdersByLocalDates(
-    db,
-    station.id,
-    station.timeZone,
-    input.date_start,
-    input.date_end,
-  );
-  return rows.map(toOrderDto);
+
+  if (!input.history) {
+    const rows = await listOrdersByLocalDates(
+      db,
+      station.id,
+      station.timeZone,
+      input.date_start,
+      input.date_end,
+    );
+    return { orders: rows.map(toOrderDto) };
+  }
+  const filter: HistoryFilter = {
+    stationId: station.id,
+    timeZone: station.timeZone,
+    dateStart: input.date_start,
+    dateEnd: input.date_end,
+    search: input.search,
+    statuses: input.statuses,
+  };
+  const page =
+    input.page === undefined
+      ? undefined
+      : { page: input.page, size: input.page_size ?? defaultHistoryPageSize };
+  const [totals, rows] = await Promise.all([historyTotals(db, filter), historyOrders(db, filter, page)]);
+  return { orders: rows.map(toOrderDto), total: totals.count, totals };
 }
 
 /** `GET /api/order/list/new/{stationId}` (S1 §3 «New-orders response»). */
