@@ -1,7 +1,8 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
+import { Badge } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
-import type { NavItem, NavKey } from './nav-items';
+import { NavBadgeText, type NavItem, type NavKey } from './nav-items';
 
 interface BottomBarProps {
   items: NavItem[];
@@ -17,14 +18,14 @@ interface BottomBarProps {
 
 /**
  * The four sections of the phone's bar before «Ещё» (S1 §1: Home, Schedule, «Запись» in the middle,
- * Orders, «Ещё»). Orders (history) is not built yet, so station settings holds its place; without the
- * right to create orders the profile takes the freed slot.
+ * Orders, «Ещё»); station settings live in the «Ещё» sheet. Without the right to create orders the
+ * dashboard takes the freed slot.
  */
 export function barItems(items: NavItem[]): NavItem[] {
   const byKey = (key: NavKey) => items.find((i) => i.key === key);
   const keys: NavKey[] = byKey('create')
-    ? ['home', 'schedule', 'create', 'settings']
-    : ['home', 'schedule', 'settings', 'profile'];
+    ? ['home', 'schedule', 'create', 'history']
+    : ['home', 'schedule', 'history', 'dashboard'];
   return keys.map(byKey).filter((i): i is NavItem => !!i);
 }
 
@@ -47,9 +48,12 @@ export function BottomBar({ items, activeKey, onMore, moreOpen, refs }: BottomBa
             aria-current={item.key === activeKey ? 'page' : undefined}
           >
             <span className="bottom-bar__icon" aria-hidden="true">
-              {item.icon}
+              <Badge count={item.badge} size="small" offset={[4, -2]}>
+                {item.icon}
+              </Badge>
             </span>
             <span>{item.shortLabel}</span>
+            <NavBadgeText count={item.badge} />
           </Link>
         ) : (
           // Kept in place so the bar does not jump; usable once a station is chosen on the home page.

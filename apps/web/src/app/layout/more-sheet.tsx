@@ -1,9 +1,9 @@
-import { Drawer } from 'antd';
+import { Badge, Drawer } from 'antd';
 import { Link } from 'react-router';
 import { ExportOutlined, LogoutOutlined, MobileOutlined, RightOutlined } from '@ant-design/icons';
 import { messages, type User } from '@crm/shared';
 import { useLogout } from '../../features/auth/use-logout';
-import type { NavItem, NavKey } from './nav-items';
+import { NavBadgeText, type NavItem, type NavKey } from './nav-items';
 import { ThemeControls } from './theme-controls';
 import { UserAvatar } from './user-block';
 import { userDisplayName, userPositionLabel } from './use-shell-data';
@@ -16,7 +16,7 @@ interface MoreSheetProps {
 }
 
 const sections: { title: string; keys: NavKey[] }[] = [
-  { title: 'Основные', keys: ['home', 'schedule', 'create'] },
+  { title: 'Основные', keys: ['home', 'schedule', 'history', 'create', 'dashboard'] },
   { title: 'Настройки', keys: ['settings', 'profile'] },
   { title: 'Прочее', keys: ['support'] },
 ];
@@ -36,7 +36,11 @@ export function MoreSheet({ open, onClose, user, items }: MoreSheetProps) {
     ) : (
       <Link key={item.key} className="sheet-row" to={item.to!} onClick={onClose}>
         <span className="sheet-row__icon">{item.icon}</span>
-        <span className="sheet-row__label">{item.label}</span>
+        <span className="sheet-row__label">
+          {item.label}
+          <NavBadgeText count={item.badge} />
+        </span>
+        {item.badge ? <Badge count={item.badge} aria-hidden="true" /> : null}
         <RightOutlined className="sheet-row__end" />
       </Link>
     );

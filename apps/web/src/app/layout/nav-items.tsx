@@ -2,13 +2,16 @@ import type { ReactNode } from 'react';
 import {
   CalendarOutlined,
   CustomerServiceOutlined,
+  DashboardOutlined,
   HomeOutlined,
   PlusOutlined,
   SettingOutlined,
+  UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 
-export type NavKey = 'home' | 'schedule' | 'create' | 'settings' | 'profile' | 'support';
+export type NavKey =
+  'home' | 'schedule' | 'history' | 'create' | 'dashboard' | 'settings' | 'profile' | 'support';
 
 export interface NavItem {
   key: NavKey;
@@ -19,21 +22,26 @@ export interface NavItem {
   /** null: needs a selected station, and there is none. */
   to: string | null;
   external?: boolean;
+  /** A count shown on the item (S1 §1: Orders has a «New» badge); 0 or absent shows nothing. */
+  badge?: number;
 }
 
 export interface NavOptions {
   /** «Запись» (create order) is offered to those who may create orders: not to a worker. */
   canCreateOrder: boolean;
+  /** New orders of the selected station waiting for «Принять»: the badge on «Заказы». */
+  newOrders?: number;
 }
 
 /**
  * Only sections that exist (issue 2 part 7): no links to pages that are not built. S1 §1 order: Home,
- * Schedule, Create order, …, station settings; the index of a station is its calendar.
+ * Schedule, Orders (history, with the new-orders badge), Create order, Dashboard summary, …, station
+ * settings; the index of a station is its calendar.
  */
 export function buildNavItems(
   stationId: string | null,
   supportUrl: string,
-  { canCreateOrder }: NavOptions = { canCreateOrder: true },
+  { canCreateOrder, newOrders = 0 }: NavOptions = { canCreateOrder: true },
 ): NavItem[] {
   const station = stationId ? `/station/${encodeURIComponent(stationId)}` : null;
   const items: NavItem[] = [
@@ -44,6 +52,14 @@ export function buildNavItems(
       shortLabel: 'Расписание',
       icon: <CalendarOutlined />,
       to: station,
+    },
+    {
+      key: 'history',
+      label: 'Заказы',
+      shortLabel: 'Заказы',
+      icon: <UnorderedListOutlined />,
+      to: station && `${station}/history`,
+      badge: newOrders,
     },
   ];
   if (canCreateOrder) {
@@ -57,6 +73,13 @@ export function buildNavItems(
     });
   }
   items.push(
+    {
+      key: 'dashboard',
+      label: 'Сводка',
+      shortLabel: 'Сводка',
+      icon: <DashboardOutlined />,
+      to: station && `${station}/dashboard`,
+    },
     {
       key: 'settings',
       label: 'Настройки станции',
@@ -77,10 +100,17 @@ export function buildNavItems(
   return items;
 }
 
+/** The badge read aloud: «Заказы, новых: 3» (the visible badge itself is hidden from screen readers). */
+export function NavBadgeText({ count }: { count: number | undefined }) {
+  return count ? <span className="visually-hidden">, новых: {count}</span> : null;
+}
+
 /** Which item the current address belongs to; the open new-order modal counts as «Запись». */
 export function activeNavKey(pathname: string, search = ''): NavKey | null {
   if (pathname === '/' || pathname === '/home') return 'home';
   if (/^\/station\/[^/]+\/settings(\/|$)/.test(pathname)) return 'settings';
+  if (/^\/station\/[^/]+\/dashboard\/?$/.test(pathname) || pathname === '/dashboard') return 'dashboard';
+  if (/^\/station\/[^/]+\/history\/?$/.test(pathname) || pathname === '/history') return 'history';
   if (/^\/station\/[^/]+\/?$/.test(pathname) || /^\/station\/[^/]+\/schedule\/?$/.test(pathname)) {
     return new URLSearchParams(search).has('newOrder') ? 'create' : 'schedule';
   }

@@ -8,6 +8,7 @@ import { useViewport } from '../../lib/use-media-query';
 import { CookieConsent } from '../../features/shell/components/cookie-consent';
 import { canManageOrders } from '../../lib/order-rights';
 import { useCrmData } from '../../features/users/api/crm-data';
+import { useNewOrders } from '../../features/dashboard';
 import { rememberStation, swapStationInPath } from '../selected-station';
 import { BottomBar } from './bottom-bar';
 import { MoreSheet } from './more-sheet';
@@ -44,6 +45,8 @@ export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProp
   const [switching, setSwitching] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
   const crmData = useCrmData();
+  // The «Заказы» badge: the same query (and cache) as the dashboard's block and the blocking modal.
+  const newOrders = useNewOrders(chrome === 'full' ? selected?.id : null);
   const tourDue = crmData.isSuccess && crmData.data.hasSeenTutorial !== true;
 
   const menuRef = useRef<HTMLElement>(null);
@@ -57,6 +60,7 @@ export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProp
 
   const items = buildNavItems(selected?.id ?? null, supportUrl, {
     canCreateOrder: canManageOrders(user, selected?.station),
+    newOrders: newOrders.data?.length ?? 0,
   });
   const activeKey = activeNavKey(location.pathname, location.search);
   const collapsed = viewport === 'tablet' || userCollapsed;

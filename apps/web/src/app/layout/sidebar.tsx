@@ -1,10 +1,10 @@
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Tooltip } from 'antd';
+import { Badge, Tooltip } from 'antd';
 import { ExportOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { Station, User } from '@crm/shared';
 import { BrandLogo } from '../../components/brand-logo';
-import type { NavItem, NavKey } from './nav-items';
+import { NavBadgeText, type NavItem, type NavKey } from './nav-items';
 import { StationSwitcher } from './station-switcher';
 import { UserBlock } from './user-block';
 import type { SelectedStation } from './use-shell-data';
@@ -40,9 +40,19 @@ export function Sidebar(props: SidebarProps) {
     const content = (
       <>
         <span className="nav-item__icon" aria-hidden="true">
-          {item.icon}
+          {collapsed ? (
+            <Badge count={item.badge} size="small" offset={[4, -2]}>
+              {item.icon}
+            </Badge>
+          ) : (
+            item.icon
+          )}
         </span>
         {!collapsed && <span className="nav-item__label">{item.label}</span>}
+        {!collapsed && item.badge ? (
+          <Badge count={item.badge} className="nav-item__badge" aria-hidden="true" />
+        ) : null}
+        <NavBadgeText count={item.badge} />
         {!collapsed && item.external && <ExportOutlined className="nav-item__ext" aria-hidden="true" />}
       </>
     );
@@ -65,7 +75,7 @@ export function Sidebar(props: SidebarProps) {
         className={className}
         to={item.to!}
         aria-current={item.key === activeKey ? 'page' : undefined}
-        aria-label={collapsed ? item.label : undefined}
+        aria-label={collapsed ? `${item.label}${item.badge ? `, новых: ${item.badge}` : ''}` : undefined}
       >
         {content}
       </Link>

@@ -1,4 +1,132 @@
-/** `/station/{id}/dashboard` — built in issue 4 (placeholder until the dashboard lands). */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Tabs } from 'antd';
+import { dashboardMessages, isUpcoming, isValidOrder, type Order } from '@crm/shared';
+import { Page } from '../../../components/page';
+import { canManageOrders } from '../../../lib/order-rights';
+import { useViewport } from '../../../lib/use-media-query';
+// The page under the station guard reads the station it resolved (see the calendar page).
+import { useStationContext } from '../../stations/lib/station-context';
+import { useCurrentUser } from '../../users/api/current-user';
+import { OrderModals } from '../../orders';
+import { useTodayWindow, useUpcomingWindow } from '../api/order-windows';
+import { ProviderTariffsAlert, TelegramBotBanner } from '../components/dashboard-banners';
+import { DashboardHeader } from '../components/dashboard-header';
+import { FiguresSection } from '../components/figures-section';
+import { NewOrdersBlock } from '../components/new-orders-block';
+import { OrderWindowCard } from '../components/order-window-card';
+import { canSeeFigures } from '../lib/figures-access';
+import { useDashboardPeriod } from '../lib/use-dashboard-period';
+import { useStationNow } from '../lib/use-station-now';
+import '../components/dashboard.css';
+
+const byStart = (a: Order, b: Order) => Date.parse(a.booking_start) - Date.parse(b.booking_start);
+
+/**
+ * `/station/{id}/dashboard` — «Сводка» (S1 §2 «Dashboard»): the station and today's date, the alerts, and
+ * the «Обзор» tab with new orders, the key indicators and charts for a period, and today's upcoming and
+ * in-progress orders. A row opens the order (`?orderId=`).
+ */
 export function DashboardPage() {
-  return null;
+  const { station, external, canManage } = useStationContext();
+  const zone = station.time_zone;
+  const compact = useViewport() === 'mobile';
+  const user = useCurrentUser().data?.user;
+  const { now, today } = useStationNow(zone);
+  const [period, setPeriod] = useDashboardPeriod(today);
+  const [, setParams] = useSearchParams();
+
+  const upcomingWindow = useUpcomingWindow(station.id, today);
+  const todayWindow = useTodayWindow(station.id, today);
+  const upcoming = useMemo(
+    () => upcomingWindow.data?.filter((o) => isUpcoming(o, now)).sort(byStart),
+    [upcomingWindow.data, now],
+  );
+  const processing = useMemo(
+    () => todayWindow.data?.filter((o) => o.status === 'Processing' && isValidOrder(o)).sort(byStart),
+    [todayWindow.data],
+  );
+  const todayOrders = todayWindow.data?.filter(isValidOrder).length;
+
+  const openOrder = useCallback(
+    (orderId: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('orderId', orderId);
+          return next;
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  const overview = (
+    <div className="dash-overview">
+      <NewOrdersBlock
+        stationId={station.id}
+        zone={zone}
+        today={today}
+        canDecline={canManageOrders(user, station)}
+        onOpen={openOrder}
+      />
+      <FiguresSection
+        station={station}
+        today={today}
+        period={period}
+        onPeriod={setPeriod}
+        allowed={canSeeFigures(user, station)}
+        compact={compact}
+      />
+      <div className="dash-lists">
+        <OrderWindowCard
+          title={dashboardMessages.upcoming}
+          empty={dashboardMessages.noUpcoming}
+          orders={upcoming}
+          loading={upcomingWindow.isPending}
+          failed={upcomingWindow.isError}
+          onRetry={() => void upcomingWindow.refetch()}
+          zone={zone}
+          today={today}
+          now={now}
+          onOpen={openOrder}
+        />
+        <OrderWindowCard
+          title={dashboardMessages.processing}
+          empty={dashboardMessages.noProcessing}
+          orders={processing}
+          loading={todayWindow.isPending}
+          failed={todayWindow.isError}
+          onRetry={() => void todayWindow.refetch()}
+          zone={zone}
+          today={today}
+          now={now}
+          onOpen={openOrder}
+        />
+      </div>
+    </div>
+  );
+
+  return (
+    <Page gap={compact ? 12 : 16}>
+      <DashboardHeader
+        station={station}
+        external={external}
+        today={today}
+        todayOrders={todayOrders}
+        compact={compact}
+      />
+      {/* Only those who may change the station's tariffs are asked to activate them. */}
+      {canManage && <ProviderTariffsAlert stationId={station.id} />}
+      <TelegramBotBanner />
+      <Tabs
+        className="dash-tabs"
+        defaultActiveKey="overview"
+        items={[{ key: 'overview', label: dashboardMessages.overviewTab, children: overview }]}
+      />
+      <OrderModals station={station} />
+    </Page>
+  );
 }
+
+export { DashboardEntry } from './dashboard-entry';

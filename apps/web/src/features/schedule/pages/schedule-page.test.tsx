@@ -251,18 +251,6 @@ describe('order calendar', () => {
     expect(search(router).has('newOrder')).toBe(false);
   });
 
-  it('refetches the orders when the server pushes an order event', async () => {
-    const lists = serve();
-    show();
-    await eventCard(/^10:00–10:30/);
-    const source = FakeEventSource.last!;
-    expect(source.url).toBe('/api/events?station_id=s1');
-    expect(source.init).toEqual({ withCredentials: true });
-    const before = lists.length;
-    source.emit('order');
-    await waitFor(() => expect(lists.length).toBeGreaterThan(before));
-  });
-
   it('says the orders failed to load', async () => {
     serve({ listStatus: 403 });
     show();

@@ -4,7 +4,6 @@ import { Alert, Button } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { defaultSlotDuration, orderMessages } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
-import { useOrderEvents } from '../../../lib/order-events';
 import { useViewport } from '../../../lib/use-media-query';
 // The page under the station guard reads the station it resolved; the stations index would also pull
 // the settings form and its map into this chunk.
@@ -67,7 +66,6 @@ export function SchedulePage() {
 
   const range = loadRange(view, selected);
   const list = useOrderList(station.id, range.start, range.end);
-  useOrderEvents(station.id);
   const [filters, setFilters] = usePersistedFilters();
   const [overlap, setOverlap] = useState<CalendarEvent[] | null>(null);
 

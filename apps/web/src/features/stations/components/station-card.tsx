@@ -1,16 +1,30 @@
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import { Link } from 'react-router';
 import { Card, Flex, Tag, Typography, theme } from 'antd';
-import { ClockCircleOutlined, EnvironmentOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
-import { formatDayHours, stationClock, type Station } from '@crm/shared';
+import {
+  CalendarOutlined,
+  ClockCircleOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  PlusOutlined,
+  RightOutlined,
+} from '@ant-design/icons';
+import { formatDayHours, formatRub, stationClock, type Station } from '@crm/shared';
+import type { StationToday } from '../api/stations-today';
 import { boxesLabel } from '../lib/format';
 import { OpenStateTag } from './open-state-tag';
 import './stations.css';
+import './station-card.css';
 
 interface StationCardProps {
   station: Station;
   now: Date;
   lastUsed?: boolean;
+  /** Today's figures, for those who may see them (owner, principal, administrator). */
+  today?: StationToday;
   onOpen(station: Station): void;
+  /** Opens a section of the station: '' is the calendar, 'dashboard' the summary. */
+  onOpenSection(station: Station, section: '' | 'dashboard'): void;
 }
 
 const activateOnKey = (action: () => void) => (e: KeyboardEvent) => {
@@ -33,22 +47,58 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One station on the picker: name, address, boxes, today's hours and the station's own time. */
-export function StationCard({ station, now, lastUsed, onOpen }: StationCardProps) {
+/** «Сегодня»: orders, new, in progress and revenue on the station's clock. */
+export function TodayFigures({ today }: { today: StationToday }) {
+  const { token } = theme.useToken();
+  const cells: [string, string, boolean][] = [
+    ['Заказы', String(today.orders), false],
+    ['Новые', String(today.new_orders), today.new_orders > 0],
+    ['В работе', String(today.processing), false],
+    ['Выручка', formatRub(today.revenue), false],
+  ];
+  return (
+    <dl className="station-today" style={{ background: token.colorFillQuaternary }}>
+      {cells.map(([label, value, alert]) => (
+        <div key={label} className="station-today__cell">
+          <dt>{label}</dt>
+          <dd style={alert ? { color: token.colorWarningText } : undefined}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * One station on the picker: name, address, boxes, today's hours and the station's own time, today's
+ * figures when the user may see them; the card opens the calendar, the links below it the calendar or
+ * the summary. The links are siblings of the card's button, never inside it (nested controls confuse
+ * screen readers).
+ */
+export function StationCard({ station, now, lastUsed, today, onOpen, onOpenSection }: StationCardProps) {
   const { token } = theme.useToken();
   const clock = stationClock(station.time_zone, now);
   const open = () => onOpen(station);
+  const path = `/station/${encodeURIComponent(station.id)}`;
+  const section = (to: '' | 'dashboard') => (e: MouseEvent) => {
+    e.preventDefault();
+    onOpenSection(station, to);
+  };
   return (
     <Card
       hoverable
-      role="button"
-      tabIndex={0}
-      onClick={open}
-      onKeyDown={activateOnKey(open)}
       className="station-card"
-      styles={{ body: { padding: 20, height: '100%' } }}
+      styles={{ body: { padding: 0, height: '100%', display: 'flex', flexDirection: 'column' } }}
     >
-      <Flex vertical gap={16} style={{ height: '100%' }}>
+      <Flex
+        vertical
+        gap={16}
+        role="button"
+        tabIndex={0}
+        onClick={open}
+        onKeyDown={activateOnKey(open)}
+        className="station-card__main"
+        style={{ padding: 20, flex: 1 }}
+      >
         <Flex justify="space-between" align="start" gap={12}>
           <Flex gap={12} align="center" style={{ minWidth: 0 }}>
             <div
@@ -92,7 +142,20 @@ export function StationCard({ station, now, lastUsed, onOpen }: StationCardProps
             </Typography.Text>
           </Flex>
         </div>
+        {today && <TodayFigures today={today} />}
       </Flex>
+      <nav
+        className="station-card__links"
+        aria-label={`Разделы станции ${station.name}`}
+        style={{ borderTopColor: token.colorBorderSecondary }}
+      >
+        <Link to={path} onClick={section('')} aria-label={`Расписание: ${station.name}`}>
+          <CalendarOutlined aria-hidden /> Расписание
+        </Link>
+        <Link to={`${path}/dashboard`} onClick={section('dashboard')} aria-label={`Сводка: ${station.name}`}>
+          <DashboardOutlined aria-hidden /> Сводка
+        </Link>
+      </nav>
     </Card>
   );
 }

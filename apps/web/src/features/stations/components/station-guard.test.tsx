@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { setSessionUser } from '../../../lib/session';
 import { getRememberedStationId } from '../../../app/selected-station';
 import { apiError, mockApi, renderRoutes, testStation, testUser } from '../testing/render';
@@ -77,5 +77,47 @@ describe('StationGuard', () => {
       await screen.findByText('Ошибка загрузки станции. Попробуйте обновить страницу.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Повторить' })).toBeInTheDocument();
+  });
+
+  it('opens one live order stream for the station and refreshes its order lists on an event', async () => {
+    const sources: { url: string; init?: EventSourceInit; emit(type: string): void }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        private listeners = new Map<string, () => void>();
+        constructor(
+          readonly url: string,
+          readonly init?: EventSourceInit,
+        ) {
+          sources.push(this as never);
+        }
+        addEventListener(type: string, fn: () => void) {
+          this.listeners.set(type, fn);
+        }
+        removeEventListener(type: string) {
+          this.listeners.delete(type);
+        }
+        close() {}
+        emit(type: string) {
+          this.listeners.get(type)?.();
+        }
+      },
+    );
+    let newOrderCalls = 0;
+    serve(testUser(), {
+      'GET /api/order/list/new/s1': () => {
+        newOrderCalls += 1;
+        return { orders_list: [], ru_services_name: {}, ru_tariff_name: {} };
+      },
+    });
+    renderRoutes(routes, '/station/s1');
+    await screen.findByText('Мойка на Ленина своя управляет');
+    await waitFor(() => expect(newOrderCalls).toBeGreaterThan(0));
+    const open = sources.filter((s) => s.url === '/api/events?station_id=s1');
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.at(-1)!.init).toEqual({ withCredentials: true });
+    const before = newOrderCalls;
+    open.at(-1)!.emit('order');
+    await waitFor(() => expect(newOrderCalls).toBeGreaterThan(before));
   });
 });

@@ -5,6 +5,9 @@ import { LoadingOverlay } from '../../../components/loading-overlay';
 import { ErrorScreen } from '../../../components/error-screen';
 import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
 import { useNotify } from '../../../lib/notify';
+import { useOrderEvents } from '../../../lib/order-events';
+import { canManageOrders } from '../../../lib/order-rights';
+import { NewOrdersGate } from '../../dashboard';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useStationList } from '../api/station-list';
 import { useStation } from '../api/station';
@@ -29,6 +32,8 @@ export function StationGuard() {
   const denied = list.isSuccess && !!user && !member && !isAdmin;
 
   const station = member ?? (isAdmin ? external.data : undefined);
+  // One live order stream for every page of the station (calendar, dashboard, history, settings).
+  useOrderEvents(station?.id);
   useEffect(() => {
     if (station) rememberStation(station.id);
   }, [station]);
@@ -62,5 +67,13 @@ export function StationGuard() {
   }
   if (!context) return <LoadingOverlay context="stationChange" />;
 
-  return <Outlet context={context} />;
+  return (
+    <>
+      <Outlet context={context} />
+      {/* S1 §1: incoming new orders block work, on every page of the station, for those who answer them. */}
+      {canManageOrders(user, context.station) && (
+        <NewOrdersGate station={context.station} isAdmin={isAdmin} />
+      )}
+    </>
+  );
 }

@@ -8,6 +8,7 @@ import { StationPickerPage } from './station-picker-page';
 const routes = [
   { path: '/', element: <StationPickerPage /> },
   { path: '/station/:id', element: <p>станция</p> },
+  { path: '/station/:id/dashboard', element: <p>сводка станции</p> },
 ];
 const config = {
   provider: 'local',
@@ -17,16 +18,31 @@ const config = {
   mapTileUrl: 'x',
 };
 
-function serve(user = testUser(), stations: unknown = () => ({ stations: [testStation()] })) {
-  vi.stubGlobal(
-    'fetch',
-    mockApi({
-      'GET /api/auth/config': () => config,
-      'GET /api/user/u1': () => ({ user, redirect_to: null }),
-      'POST /api/station/list': stations as () => unknown,
-    }).fetchMock,
-  );
+function serve(
+  user = testUser(),
+  stations: unknown = () => ({ stations: [testStation()] }),
+  extra: Record<string, (b: unknown) => unknown> = {},
+) {
+  const api = mockApi({
+    'GET /api/auth/config': () => config,
+    'GET /api/user/u1': () => ({ user, redirect_to: null }),
+    'POST /api/station/list': stations as () => unknown,
+    ...extra,
+  });
+  vi.stubGlobal('fetch', api.fetchMock);
+  return api.calls;
 }
+
+const today = (station_id: string, over: Record<string, number> = {}) => ({
+  station_id,
+  date: '2026-11-22',
+  orders: 12,
+  new_orders: 2,
+  processing: 1,
+  completed: 7,
+  revenue: 18_500,
+  ...over,
+});
 
 describe('StationPickerPage', () => {
   beforeEach(() => {
@@ -84,4 +100,57 @@ describe('StationPickerPage', () => {
     renderRoutes(routes, '/');
     expect(await screen.findByText('Вы вошли как администратор системы')).toBeInTheDocument();
   });
+
+  it('shows each station’s figures for today and their sum over all stations', async () => {
+    const two = () => ({ stations: [testStation(), testStation({ id: 's2', name: 'Мойка на Садовой' })] });
+    serve(testUser(), two, {
+      'GET /api/stations/today': () => ({
+        stations: [
+          today('s1'),
+          today('s2', { orders: 3, new_orders: 0, processing: 0, completed: 2, revenue: 4_000 }),
+        ],
+      }),
+    });
+    renderRoutes(routes, '/');
+    const lenina = await screen.findByRole('button', { name: /Мойка на Ленина/ });
+    await waitFor(() => expect(lenina).toHaveTextContent('Выручка18 500 ₽'));
+    expect(lenina).toHaveTextContent('Заказы12');
+    expect(lenina).toHaveTextContent('Новые2');
+    expect(lenina).toHaveTextContent('В работе1');
+    const totals = screen.getByRole('region', { name: 'Сегодня по всем станциям' });
+    expect(totals).toHaveTextContent('Заказы15');
+    expect(totals).toHaveTextContent('Новые2');
+    expect(totals).toHaveTextContent('Выполнено9');
+    expect(totals).toHaveTextContent('Выручка22 500 ₽');
+  });
+
+  it('shows no figures where the user may not see them (a worker), and no totals', async () => {
+    serve(testUser({ networks: [{ id: 'n1', name: 'Демо-сеть', position: 'worker' }] }), undefined, {
+      'GET /api/stations/today': () => ({ stations: [] }),
+    });
+    renderRoutes(routes, '/');
+    const card = await screen.findByRole('button', { name: /Мойка на Ленина/ });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(card).not.toHaveTextContent('Выручка');
+    expect(screen.queryByRole('region', { name: 'Сегодня по всем станциям' })).not.toBeInTheDocument();
+  });
+
+  it('opens a station’s summary from its card, remembering the station', async () => {
+    serve();
+    const { router } = renderRoutes(routes, '/');
+    fireEvent.click(await screen.findByRole('link', { name: 'Сводка: Мойка на Ленина' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/station/s1/dashboard'));
+    expect(getRememberedStationId()).toBe('s1');
+    expect(screen.getByText('сводка станции')).toBeInTheDocument();
+  });
+
+  it('opens the add-station form when another page asks for it', async () => {
+    serve(testUser(), () => ({ stations: [] }));
+    const { router } = renderRoutes(routes, '/');
+    await screen.findByText('Не найдены привязанные станции');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The dashboard sends { addStation: true } when there is no station yet.
+    await router.navigate('/', { state: { addStation: true } });
+    expect(await screen.findByRole('dialog', {}, { timeout: 15_000 })).toHaveTextContent('Добавить объект');
+  }, 30_000);
 });

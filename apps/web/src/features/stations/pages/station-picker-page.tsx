@@ -1,14 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Card, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { greetingForHour, messages, type Station } from '@crm/shared';
+import { formatRub, greetingForHour, messages, type Station } from '@crm/shared';
 import { ErrorScreen } from '../../../components/error-screen';
 import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
 import { getSessionUserId } from '../../../lib/session';
 import { product } from '../../../lib/product';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useStationList } from '../api/station-list';
+import { useStationsToday, type StationToday } from '../api/stations-today';
 import { useAppConfig } from '../../../lib/app-config';
 import { canAddStation } from '../lib/station-access';
 import { useNow } from '../lib/use-now';
@@ -69,7 +70,33 @@ function AdminNote() {
   );
 }
 
-/** `/` and `/home`: the greeting and the user's stations; choosing one remembers it (S1 §2). */
+/** «Сегодня по всем станциям»: the owner's day at a glance, summed over the stations with figures. */
+function TodayTotals({ figures }: { figures: StationToday[] }) {
+  const sum = (pick: (f: StationToday) => number) => figures.reduce((n, f) => n + pick(f), 0);
+  const cells: [string, string][] = [
+    ['Заказы', String(sum((f) => f.orders))],
+    ['Новые', String(sum((f) => f.new_orders))],
+    ['В работе', String(sum((f) => f.processing))],
+    ['Выполнено', String(sum((f) => f.completed))],
+    ['Выручка', formatRub(sum((f) => f.revenue))],
+  ];
+  return (
+    <section className="stations-totals" aria-label="Сегодня по всем станциям">
+      <span className="stations-totals__title">Сегодня по всем станциям</span>
+      {cells.map(([label, value]) => (
+        <span key={label} className="stations-totals__cell">
+          <span>{label}</span>
+          <strong>{value}</strong>
+        </span>
+      ))}
+    </section>
+  );
+}
+
+/**
+ * `/` and `/home`: the greeting and the user's stations with today's figures (for those who may see
+ * them) and their sum; choosing a station remembers it (S1 §2) and opens its calendar or its summary.
+ */
 export function StationPickerPage() {
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
@@ -78,6 +105,8 @@ export function StationPickerPage() {
   const stations = useStationList();
   const config = useAppConfig();
   const now = useNow();
+  const today = useStationsToday();
+  const location = useLocation();
   const [adding, setAdding] = useState(false);
   const [modalLoaded, setModalLoaded] = useState(false);
 
@@ -87,14 +116,27 @@ export function StationPickerPage() {
   const remembered = getRememberedStationId();
   const list = stations.data ?? [];
 
-  const openStation = (station: Station) => {
+  const figures = new Map((today.data ?? []).map((f) => [f.station_id, f]));
+  const shownFigures = list.flatMap((s) => figures.get(s.id) ?? []);
+
+  const openSection = (station: Station, section: '' | 'dashboard') => {
     rememberStation(station.id);
-    navigate(`/station/${station.id}`);
+    void navigate(`/station/${encodeURIComponent(station.id)}${section ? `/${section}` : ''}`);
   };
+  const openStation = (station: Station) => openSection(station, '');
   const startAdding = () => {
     setModalLoaded(true);
     setAdding(true);
   };
+
+  // Another page asked for the add-station form (the dashboard with no stations): open it once.
+  const addRequested = (location.state as { addStation?: boolean } | null)?.addStation === true;
+  useEffect(() => {
+    if (!addRequested || !mayAdd) return;
+    setModalLoaded(true);
+    setAdding(true);
+    void navigate('.', { replace: true, state: null });
+  }, [addRequested, mayAdd, navigate]);
 
   let body;
   if (stations.isPending) body = <PickerSkeleton />;
@@ -122,7 +164,15 @@ export function StationPickerPage() {
     body = (
       <div className="station-grid">
         {list.map((s) => (
-          <StationCard key={s.id} station={s} now={now} lastUsed={s.id === remembered} onOpen={openStation} />
+          <StationCard
+            key={s.id}
+            station={s}
+            now={now}
+            lastUsed={s.id === remembered}
+            today={figures.get(s.id)}
+            onOpen={openStation}
+            onOpenSection={openSection}
+          />
         ))}
         {mayAdd && <AddStationCard onClick={startAdding} />}
       </div>
@@ -147,6 +197,7 @@ export function StationPickerPage() {
         )}
       </Flex>
       {isAdmin && <AdminNote />}
+      {shownFigures.length > 0 && <TodayTotals figures={shownFigures} />}
       {body}
       {modalLoaded && userId && (
         <Suspense fallback={null}>

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { resetAnsweredOrders } from '../lib/answered-orders';
+import { PROVIDER_ALERT_SNOOZE_MS } from '../lib/provider-alert';
+import { analyticsFor, rating } from '../testing/fixtures';
+import { baseRoutes, mockApi, showDashboard, userWith, type Call, type Routes } from '../testing/harness';
+
+const alertTitle = 'Подключите тарифы агрегатора';
+const figures: Routes = {
+  'GET /api/station/rating/s1': () => ({ rating: rating() }),
+  'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+};
+const inactiveYandex = {
+  'GET /api/station/tariff/s1': () => ({
+    yatariff: [
+      { id: 'y1', name: 'Экспресс', active: false },
+      { id: 'y2', name: 'Комплекс', active: false },
+    ],
+  }),
+};
+
+/** The tariffs have been asked for and the answer has had time to render. */
+async function tariffsAnswered(calls: Call[]) {
+  await waitFor(() => expect(calls.some((c) => c.path === '/api/station/tariff/s1')).toBe(true));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+describe('dashboard banners', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetAnsweredOrders();
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('asks to activate the Yandex tariffs when none is active; «Активировать» opens the yandex tab', async () => {
+    const user = userWith('owner');
+    mockApi({ ...baseRoutes(user), ...figures, ...inactiveYandex });
+    const { router } = showDashboard(user);
+    expect(await screen.findByText(alertTitle)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Активировать' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/station/s1/tariffs'));
+    expect(router.state.location.state).toEqual({ activeTab: 'yandex' });
+  });
+
+  it('stays away for 24 hours at this station once closed', async () => {
+    const user = userWith('owner');
+    const calls = mockApi({ ...baseRoutes(user), ...figures, ...inactiveYandex });
+    const first = showDashboard(user);
+    await screen.findByText(alertTitle);
+    fireEvent.click(screen.getByRole('button', { name: 'Скрыть на сутки' }));
+    await waitFor(() => expect(screen.queryByText(alertTitle)).not.toBeInTheDocument());
+    first.unmount();
+
+    // Back the next morning: still hidden.
+    calls.length = 0;
+    showDashboard(user);
+    await tariffsAnswered(calls);
+    expect(screen.queryByText(alertTitle)).not.toBeInTheDocument();
+    cleanup();
+
+    // A day and a minute later: back.
+    const later = Date.now() + PROVIDER_ALERT_SNOOZE_MS + 60_000;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    showDashboard(user);
+    expect(await screen.findByText(alertTitle)).toBeInTheDocument();
+  });
+
+  it('shows nothing when a Yandex tariff is active, or when there are none, or to a worker', async () => {
+    const user = userWith('owner');
+    let calls = mockApi({ ...baseRoutes(user), ...figures });
+    showDashboard(user);
+    await tariffsAnswered(calls);
+    expect(screen.queryByText(alertTitle)).not.toBeInTheDocument();
+    cleanup();
+
+    calls = mockApi({
+      ...baseRoutes(user),
+      ...figures,
+      'GET /api/station/tariff/s1': () => ({ yatariff: [] }),
+    });
+    showDashboard(user);
+    await tariffsAnswered(calls);
+    expect(screen.queryByText(alertTitle)).not.toBeInTheDocument();
+    cleanup();
+
+    // A worker cannot activate tariffs: not even asked.
+    const worker = userWith('worker');
+    calls = mockApi({ ...baseRoutes(worker), ...inactiveYandex });
+    showDashboard(worker);
+    await screen.findByText('Новых заказов нет');
+    expect(screen.queryByText(alertTitle)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/station/tariff/s1')).toBe(false);
+  });
+
+  it('closes the Telegram banner and saves isCloseNotificationTgBot in the CRM data', async () => {
+    const user = userWith('owner');
+    const calls = mockApi({
+      ...baseRoutes(user),
+      ...figures,
+      'GET /api/user/get_crm_data/u1': () => ({ crm_data: { hasSeenTutorial: true } }),
+      'POST /api/user/update_crm_data/u1': (body) => ({
+        crm_data: { hasSeenTutorial: true, ...(body as { crm_data: object }).crm_data },
+      }),
+    });
+    showDashboard(user);
+    const title = await screen.findByText('Уведомления о заказах в Telegram');
+    expect(screen.getByRole('link', { name: /Открыть бота/ })).toHaveAttribute(
+      'href',
+      'https://t.me/carwash_crm_bot',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(title).not.toBeInTheDocument());
+    const saved = calls.find((c) => c.path === '/api/user/update_crm_data/u1');
+    expect(saved?.body).toEqual({ crm_data: { isCloseNotificationTgBot: true } });
+  });
+
+  it('does not show the Telegram banner to someone who closed it', async () => {
+    const user = userWith('owner');
+    const calls = mockApi({ ...baseRoutes(user), ...figures });
+    showDashboard(user);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/get_crm_data/u1')).toBe(true));
+    await screen.findByText('Новых заказов нет');
+    expect(screen.queryByText('Уведомления о заказах в Telegram')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert, Button } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { dashboardMessages } from '@crm/shared';
+import { useAppConfig } from '../../../lib/app-config';
+import { useNotify } from '../../../lib/notify';
+import { useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
+import { useProviderTariffs } from '../api/provider-tariffs';
+import { isProviderAlertSnoozed, needsProviderTariffs, snoozeProviderAlert } from '../lib/provider-alert';
+
+/**
+ * S1 §2: the station has Yandex tariffs and none is active. «Активировать» opens the tariffs on the
+ * yandex tab; closing hides it for 24 hours at this station.
+ */
+export function ProviderTariffsAlert({ stationId }: { stationId: string }) {
+  const navigate = useNavigate();
+  const tariffs = useProviderTariffs(stationId);
+  // Keyed by station: switching stations re-reads the snooze of the new one.
+  const [snoozedFor, setSnoozedFor] = useState<string | null>(null);
+  const snoozed = snoozedFor === stationId || isProviderAlertSnoozed(stationId);
+  if (!tariffs.data || !needsProviderTariffs(tariffs.data) || snoozed) return null;
+
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={dashboardMessages.providerAlertTitle}
+      description={dashboardMessages.providerAlertText}
+      closable={{
+        'aria-label': 'Скрыть на сутки',
+        onClose: () => {
+          snoozeProviderAlert(stationId);
+          setSnoozedFor(stationId);
+        },
+      }}
+      action={
+        <Button
+          size="small"
+          type="primary"
+          onClick={() =>
+            void navigate(`/station/${encodeURIComponent(stationId)}/tariffs`, {
+              state: { activeTab: 'yandex' },
+            })
+          }
+        >
+          {dashboardMessages.activate}
+        </Button>
+      }
+    />
+  );
+}
+
+/** S1 §1: the Telegram-bot banner; closing it is saved as `isCloseNotificationTgBot` in the CRM data. */
+export function TelegramBotBanner() {
+  const crmData = useCrmData();
+  const update = useUpdateCrmData();
+  const notify = useNotify();
+  const botName = useAppConfig().data?.telegramBotName;
+  const [closed, setClosed] = useState(false);
+  // Shown only once the CRM data says it was not closed: never flashes for someone who closed it.
+  if (closed || !crmData.isSuccess || crmData.data?.isCloseNotificationTgBot === true) return null;
+
+  const close = () => {
+    setClosed(true);
+    update.mutate(
+      { isCloseNotificationTgBot: true },
+      {
+        onError: (error) => {
+          setClosed(false);
+          notify.error(error);
+        },
+      },
+    );
+  };
+
+  return (
+    <Alert
+      type="info"
+      showIcon
+      icon={<SendOutlined />}
+      title={dashboardMessages.tgBannerTitle}
+      description={dashboardMessages.tgBannerText}
+      closable={{ 'aria-label': 'Закрыть', onClose: close }}
+      action={
+        botName ? (
+          <Button size="small" href={`https://t.me/${botName}`} target="_blank" rel="noopener noreferrer">
+            Открыть бота
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}

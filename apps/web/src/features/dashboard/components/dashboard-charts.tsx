@@ -1,0 +1,224 @@
+import type { ReactNode } from 'react';
+import { theme } from 'antd';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  ComposedChart,
+  Legend,
+  Line,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatRub, type StationAnalytics } from '@crm/shared';
+import { useTheme } from '../../../app/theme';
+import {
+  countsSummary,
+  hourBars,
+  hoursSummary,
+  ordersWord,
+  sourceSlices,
+  statusBars,
+  timeline,
+  timelineSummary,
+} from '../lib/chart-data';
+
+// Hues of the calendar's statuses (S1 §2 «Colours»), and one per order source.
+const statusColors: Record<string, string> = {
+  Accepted: '#f59e0b',
+  Booked: '#3b82f6',
+  Processing: '#6366f1',
+  Completed: '#22c55e',
+  Canceled: '#ef4444',
+  StationCanceled: '#b91c1c',
+  UserCanceled: '#f87171',
+};
+const sourceColors: Record<string, string> = { Yandex: '#fc3f1d', Benzuber: '#0ea5e9' };
+
+/** «12 тыс.» on the revenue axis: a full «12 000 ₽» does not fit beside the bars. */
+const shortRub = (v: number) => (v >= 1000 ? `${Math.round(v / 1000).toLocaleString('ru-RU')} тыс.` : `${v}`);
+
+function ChartFigure({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+  return (
+    <figure className="dash-chart">
+      <figcaption className="dash-chart__title">{title}</figcaption>
+      {/* The picture is described by the sentence under it; the SVG's own parts mean nothing read aloud. */}
+      <div className="dash-chart__plot" aria-hidden="true">
+        {children}
+      </div>
+      <p className="dash-chart__summary">{summary}</p>
+    </figure>
+  );
+}
+
+/**
+ * The dashboard's charts (recharts, loaded with this module only): orders and revenue over the period,
+ * orders by source and by status, and the busiest starting hours. Colours follow the theme's tokens so
+ * the axes and tooltips stay readable in the dark theme.
+ */
+export default function DashboardCharts({ analytics }: { analytics: StationAnalytics }) {
+  const { token } = theme.useToken();
+  const { mode } = useTheme();
+  const dark = mode === 'dark';
+  const axis = { fill: token.colorTextSecondary, fontSize: 12 };
+  const grid = token.colorBorderSecondary;
+  const tooltip = {
+    contentStyle: {
+      background: token.colorBgElevated,
+      border: `1px solid ${token.colorBorder}`,
+      borderRadius: 8,
+      color: token.colorText,
+    },
+    labelStyle: { color: token.colorText, fontWeight: 600 },
+    itemStyle: { color: token.colorText },
+    cursor: { fill: dark ? 'rgba(255,255,255,0.06)' : 'rgba(0,0,0,0.04)' },
+  };
+  const revenueColor = dark ? '#4ade80' : '#16a34a';
+  const legendStyle = { color: token.colorText, fontSize: 12 };
+
+  const points = timeline(analytics.days);
+  const sources = sourceSlices(analytics.sources);
+  const liveSources = sources.filter((s) => s.orders > 0);
+  const statuses = statusBars(analytics.statuses);
+  const hours = hourBars(analytics.hours);
+
+  return (
+    <div className="dash-charts">
+      <div className="dash-charts__wide">
+        <ChartFigure title="Заказы и выручка" summary={timelineSummary(points)}>
+          <ResponsiveContainer width="100%" height={260}>
+            <ComposedChart
+              data={points}
+              accessibilityLayer={false}
+              margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+            >
+              <CartesianGrid stroke={grid} vertical={false} />
+              <XAxis dataKey="label" tick={axis} stroke={grid} interval="preserveStartEnd" minTickGap={8} />
+              <YAxis yAxisId="orders" tick={axis} stroke={grid} allowDecimals={false} width={36} />
+              <YAxis
+                yAxisId="revenue"
+                orientation="right"
+                tick={axis}
+                stroke={grid}
+                tickFormatter={shortRub}
+                width={56}
+              />
+              <Tooltip
+                {...tooltip}
+                labelFormatter={(_, payload) => payload?.[0]?.payload?.title ?? ''}
+                formatter={(value, name) =>
+                  name === 'Выручка' ? formatRub(Number(value)) : Number(value).toLocaleString('ru-RU')
+                }
+              />
+              <Legend wrapperStyle={legendStyle} />
+              <Bar
+                yAxisId="orders"
+                dataKey="orders"
+                name="Заказы"
+                fill={token.colorPrimary}
+                radius={[4, 4, 0, 0]}
+                maxBarSize={28}
+                isAnimationActive={false}
+              />
+              <Line
+                yAxisId="revenue"
+                dataKey="revenue"
+                name="Выручка"
+                stroke={revenueColor}
+                strokeWidth={2}
+                dot={points.length <= 31}
+                isAnimationActive={false}
+              />
+            </ComposedChart>
+          </ResponsiveContainer>
+        </ChartFigure>
+      </div>
+
+      <ChartFigure title="Источники заказов" summary={countsSummary(sources, true)}>
+        {liveSources.length === 0 ? (
+          <p className="dash-chart__empty">Заказов нет</p>
+        ) : (
+          <ResponsiveContainer width="100%" height={240}>
+            <PieChart accessibilityLayer={false}>
+              <Pie
+                data={liveSources}
+                dataKey="orders"
+                nameKey="name"
+                innerRadius="55%"
+                outerRadius="85%"
+                paddingAngle={2}
+                // The sectors are not focus stops: the sentence under the chart says what they show.
+                rootTabIndex={-1}
+                stroke={token.colorBgContainer}
+                isAnimationActive={false}
+              >
+                {liveSources.map((s) => (
+                  <Cell key={s.key} fill={sourceColors[s.key] ?? token.colorPrimary} />
+                ))}
+              </Pie>
+              <Tooltip {...tooltip} formatter={(value) => ordersWord(Number(value))} />
+              <Legend wrapperStyle={legendStyle} />
+            </PieChart>
+          </ResponsiveContainer>
+        )}
+      </ChartFigure>
+
+      <ChartFigure title="Заказы по статусам" summary={countsSummary(statuses)}>
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart
+            data={statuses}
+            accessibilityLayer={false}
+            layout="vertical"
+            margin={{ top: 4, right: 16, left: 8, bottom: 0 }}
+          >
+            <CartesianGrid stroke={grid} horizontal={false} />
+            <XAxis type="number" tick={axis} stroke={grid} allowDecimals={false} />
+            <YAxis type="category" dataKey="name" tick={axis} stroke={grid} width={128} />
+            <Tooltip {...tooltip} formatter={(value) => ordersWord(Number(value))} />
+            <Bar
+              dataKey="orders"
+              name="Заказы"
+              radius={[0, 4, 4, 0]}
+              maxBarSize={22}
+              isAnimationActive={false}
+            >
+              {statuses.map((s) => (
+                <Cell key={s.key} fill={statusColors[s.key] ?? token.colorPrimary} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFigure>
+
+      <div className="dash-charts__wide">
+        <ChartFigure title="Загруженность по часам" summary={hoursSummary(hours)}>
+          <ResponsiveContainer width="100%" height={220}>
+            <BarChart
+              data={hours}
+              accessibilityLayer={false}
+              margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+            >
+              <CartesianGrid stroke={grid} vertical={false} />
+              <XAxis dataKey="label" tick={axis} stroke={grid} interval="preserveStartEnd" minTickGap={4} />
+              <YAxis tick={axis} stroke={grid} allowDecimals={false} width={36} />
+              <Tooltip {...tooltip} formatter={(value) => ordersWord(Number(value))} />
+              <Bar
+                dataKey="orders"
+                name="Заказы"
+                fill={token.colorPrimary}
+                radius={[4, 4, 0, 0]}
+                maxBarSize={32}
+                isAnimationActive={false}
+              />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartFigure>
+      </div>
+    </div>
+  );
+}

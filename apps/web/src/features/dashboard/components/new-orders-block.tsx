@@ -1,0 +1,110 @@
+import { Alert, Badge, Button, Card, Skeleton, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined, SyncOutlined } from '@ant-design/icons';
+import { dashboardMessages, orderMessages, type Order } from '@crm/shared';
+import { useNewOrders } from '../api/new-orders';
+import { useOrderAnswers } from '../lib/use-order-answers';
+import { DeclineDialog } from './decline-dialog';
+import { OrderLine } from './order-line';
+
+interface NewOrdersBlockProps {
+  stationId: string;
+  zone: string;
+  today: string;
+  /** Accept is a status step every position may take; declining is a cancel, not for a worker. */
+  canDecline: boolean;
+  onOpen(orderId: string): void;
+}
+
+/**
+ * «Новые заказы» (S1 §2): every order waiting for «Принять», with accept and decline. The list is polled
+ * every 20 s and pushed by order events; the hint keeps the spec's wording.
+ */
+export function NewOrdersBlock({ stationId, zone, today, canDecline, onOpen }: NewOrdersBlockProps) {
+  const query = useNewOrders(stationId);
+  const answers = useOrderAnswers(stationId, zone, today);
+  const orders = (query.data ?? []).filter((o) => !answers.answered.has(o.id));
+
+  const actions = (order: Order) => (
+    <>
+      <Button
+        type="primary"
+        size="small"
+        icon={<CheckOutlined />}
+        onClick={() => void answers.accept(order)}
+        aria-label={`${dashboardMessages.accept}: ${order.client_car.plate_number || 'заказ'}`}
+      >
+        {dashboardMessages.accept}
+      </Button>
+      {canDecline && (
+        <Button
+          size="small"
+          danger
+          className="dash-decline"
+          icon={<CloseOutlined />}
+          onClick={() => answers.startDecline(order)}
+          aria-label={`${dashboardMessages.decline}: ${order.client_car.plate_number || 'заказ'}`}
+        >
+          {dashboardMessages.decline}
+        </Button>
+      )}
+    </>
+  );
+
+  let body;
+  if (query.isPending) body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;
+  else if (query.isError && !query.data)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={orderMessages.listLoadFailed}
+        action={
+          <Button size="small" onClick={() => void query.refetch()}>
+            Повторить
+          </Button>
+        }
+      />
+    );
+  else if (orders.length === 0)
+    body = <Typography.Text type="secondary">{dashboardMessages.noNewOrders}</Typography.Text>;
+  else
+    body = (
+      <ul className="dash-list dash-list--scroll" aria-label={dashboardMessages.newOrders}>
+        {orders.map((order) => (
+          <OrderLine
+            key={order.id}
+            order={order}
+            zone={zone}
+            today={today}
+            onOpen={onOpen}
+            showStatus={false}
+            actions={actions(order)}
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <Card
+      className="dash-card"
+      title={
+        <span className="dash-card__title">
+          {dashboardMessages.newOrders}
+          <Badge count={orders.length} showZero={false} />
+        </span>
+      }
+      extra={
+        <Typography.Text type="secondary" className="dash-card__hint">
+          <SyncOutlined aria-hidden /> {dashboardMessages.newOrdersHint}
+        </Typography.Text>
+      }
+    >
+      {body}
+      <DeclineDialog
+        subject={answers.declineSubject}
+        onDecline={(reason) => void answers.decline(reason)}
+        onClose={answers.cancelDecline}
+      />
+    </Card>
+  );
+}

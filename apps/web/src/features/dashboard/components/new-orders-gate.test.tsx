@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Order, User } from '@crm/shared';
+import { createQueryClient } from '../../../lib/query-client';
+import { setSessionUser } from '../../../lib/session';
+import { renderRoutes } from '../../../test/render';
+import { testStation } from '../../../test/fixtures';
+import { StationGuard } from '../../stations/components/station-guard';
+import { resetAnsweredOrders } from '../lib/answered-orders';
+import { order } from '../testing/fixtures';
+import { mockApi, userWith } from '../testing/harness';
+
+const title = 'Новые заказы ждут ответа';
+
+function serve(user: User, waiting: () => Order[]) {
+  const station = testStation();
+  return mockApi({
+    'GET /api/user/u1': () => ({ user, redirect_to: null }),
+    'POST /api/station/list': () => ({ stations: user.networks.length ? [station] : [] }),
+    'GET /api/station/s1': () => ({ station }),
+    'GET /api/order/list/new/s1': () => ({
+      orders_list: waiting().map((o) => ({ order: o })),
+      ru_services_name: {},
+      ru_tariff_name: {},
+    }),
+    'POST /api/order_booked/*': () => ({}),
+    'POST /api/order_canceled/*': () => ({}),
+  });
+}
+
+/** A station page under the real guard: the modal must appear over any of them. */
+function show(user: User) {
+  setSessionUser(user.id);
+  const client = createQueryClient();
+  client.setQueryData(['user', user.id], { user, redirect_to: null });
+  return renderRoutes(
+    [
+      {
+        path: '/station/:stationId',
+        element: <StationGuard />,
+        children: [{ path: 'settings', element: <p>Настройки станции открыты</p> }],
+      },
+    ],
+    '/station/s1/settings',
+    client,
+  );
+}
+
+const modal = async () => {
+  const heading = await screen.findByText(title, { exact: false });
+  return heading.closest('[role="dialog"]') as HTMLElement;
+};
+
+describe('the blocking new-orders modal (S1 §1)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetAnsweredOrders();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('blocks the administrator until every incoming order is answered; own staff orders do not count', async () => {
+    const user = userWith('administrator');
+    const yandex = order(60, { status: 'Accepted', source: 'Yandex' });
+    const selfBooked = order(90, { status: 'Accepted', source: 'Own', order_type: 'SelfService' });
+    const staffMade = order(120, { status: 'Accepted', source: 'Own', order_type: 'Booking' });
+    let waiting = [yandex, selfBooked, staffMade];
+    const calls = serve(user, () => waiting);
+    show(user);
+    await screen.findByText('Настройки станции открыты');
+    const dialog = await modal();
+    expect(dialog).toHaveTextContent('Мойка на Ленина');
+    const rows = within(dialog).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(dialog).toHaveTextContent('Яндекс');
+    expect(dialog).toHaveTextContent('Самозапись');
+    expect(dialog).not.toHaveTextContent(staffMade.client_car.plate_number);
+    // No way out but an answer: no close button, Escape and the mask do nothing.
+    expect(within(dialog).queryByRole('button', { name: /Закрыть|Close/ })).not.toBeInTheDocument();
+    fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    const wrap = document.querySelector('.ant-modal-wrap')!;
+    fireEvent.mouseDown(wrap);
+    fireEvent.mouseUp(wrap);
+    fireEvent.click(wrap);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.getByText(title, { exact: false })).toBeInTheDocument();
+
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: `Принять: ${yandex.client_car.plate_number}` }),
+    );
+    await waitFor(() => expect(within(dialog).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/order_booked/${yandex.id}`)).toBe(true));
+
+    fireEvent.click(
+      within(dialog).getByRole('button', { name: `Отклонить: ${selfBooked.client_car.plate_number}` }),
+    );
+    const reasons = await screen.findByRole('radiogroup', { name: 'Причина отказа' });
+    fireEvent.click(within(reasons).getByRole('radio', { name: 'Станция не работает' }));
+    waiting = [staffMade];
+    fireEvent.click(screen.getByRole('button', { name: 'Отклонить' }));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.path === `/api/order_canceled/${selfBooked.id}`)?.query.get('cancel_reason'),
+      ).toBe('NotWorking'),
+    );
+    // The last answer lifts the block.
+    await waitFor(() => expect(screen.queryByText(title, { exact: false })).not.toBeInTheDocument());
+  }, 20_000);
+
+  it('lets only role admin put it aside, with Escape', async () => {
+    const admin = userWith(null, { role: 'admin' });
+    serve(admin, () => [order(60, { status: 'Accepted', source: 'Yandex' })]);
+    show(admin);
+    const dialog = await modal();
+    expect(dialog).toHaveTextContent('окно можно закрыть');
+    fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
+    await waitFor(() => expect(screen.queryByText(title, { exact: false })).not.toBeInTheDocument());
+  });
+
+  it('lets role admin close it by clicking outside', async () => {
+    const admin = userWith(null, { role: 'admin' });
+    serve(admin, () => [order(60, { status: 'Accepted', source: 'Yandex' })]);
+    show(admin);
+    await modal();
+    const wrap = document.querySelector('.ant-modal-wrap')!;
+    fireEvent.mouseDown(wrap);
+    fireEvent.mouseUp(wrap);
+    fireEvent.click(wrap);
+    await waitFor(() => expect(screen.queryByText(title, { exact: false })).not.toBeInTheDocument());
+  });
+
+  it('is not shown to a worker, who only views orders', async () => {
+    const worker = userWith('worker');
+    const calls = serve(worker, () => [order(60, { status: 'Accepted', source: 'Yandex' })]);
+    show(worker);
+    await screen.findByText('Настройки станции открыты');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText(title, { exact: false })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/order/list/new/s1')).toBe(false);
+  });
+});

@@ -1,0 +1,97 @@
+import { Button, Modal, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { dashboardMessages, type Order, type Station } from '@crm/shared';
+import { useViewport } from '../../../lib/use-media-query';
+import { useOrderAnswers } from '../lib/use-order-answers';
+import { useStationNow } from '../lib/use-station-now';
+import { DeclineDialog } from './decline-dialog';
+import { OrderLine } from './order-line';
+import './dashboard.css';
+
+interface NewOrdersModalProps {
+  station: Station;
+  open: boolean;
+  orders: Order[];
+  /** Role admin only (S1 §1, §6): a click outside or Escape closes it. */
+  dismissible: boolean;
+  onDismiss(): void;
+}
+
+/**
+ * S1 §1 «A modal blocks work until new orders are handled»: every incoming order of the station with
+ * «Принять» and «Отклонить» (with a reason). It has no close button; it goes away when the last order is
+ * answered, or, for role admin only, by a click outside or Escape.
+ */
+export default function NewOrdersModal({
+  station,
+  open,
+  orders,
+  dismissible,
+  onDismiss,
+}: NewOrdersModalProps) {
+  const phone = useViewport() === 'mobile';
+  const { today } = useStationNow(station.time_zone);
+  const answers = useOrderAnswers(station.id, station.time_zone, today);
+
+  return (
+    <Modal
+      open={open}
+      title={`${dashboardMessages.newOrdersModalTitle} · ${station.name}`}
+      closable={false}
+      maskClosable={dismissible}
+      keyboard={dismissible}
+      onCancel={onDismiss}
+      footer={null}
+      width={phone ? '100%' : 640}
+      centered={!phone}
+      className="new-orders-modal"
+    >
+      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+        Клиенты ждут подтверждения. Примите заказ или отклоните его с причиной — после этого можно продолжить
+        работу.
+      </Typography.Paragraph>
+      <ul className="dash-list dash-list--scroll" aria-label={dashboardMessages.newOrders}>
+        {orders.map((order) => (
+          <OrderLine
+            key={order.id}
+            order={order}
+            zone={station.time_zone}
+            today={today}
+            showStatus={false}
+            actions={
+              <>
+                <Button
+                  type="primary"
+                  icon={<CheckOutlined />}
+                  onClick={() => void answers.accept(order)}
+                  aria-label={`${dashboardMessages.accept}: ${order.client_car.plate_number || 'заказ'}`}
+                >
+                  {dashboardMessages.accept}
+                </Button>
+                <Button
+                  danger
+                  className="dash-decline"
+                  icon={<CloseOutlined />}
+                  onClick={() => answers.startDecline(order)}
+                  aria-label={`${dashboardMessages.decline}: ${order.client_car.plate_number || 'заказ'}`}
+                >
+                  {dashboardMessages.decline}
+                </Button>
+              </>
+            }
+          />
+        ))}
+      </ul>
+      {dismissible && (
+        <Typography.Text type="secondary" className="new-orders-modal__admin">
+          Вы администратор системы: окно можно закрыть щелчком вне его или клавишей Esc.
+        </Typography.Text>
+      )}
+      <DeclineDialog
+        subject={answers.declineSubject}
+        onDecline={(reason) => void answers.decline(reason)}
+        onClose={answers.cancelDecline}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Tag } from 'antd';
+import { formatRub, orderStatusLabels, type Order } from '@crm/shared';
+import { carLine, orderWhen, sourceLabel, statusTagClass } from '../lib/order-text';
+
+interface OrderLineProps {
+  order: Order;
+  zone: string;
+  today: string;
+  /** Opens the order's details; without it the row is plain text (the blocking modal). */
+  onOpen?(orderId: string): void;
+  /** Extra tags after the status («Скоро начнется»). */
+  tags?: ReactNode;
+  /** Buttons at the end (accept, decline); their clicks do not open the order. */
+  actions?: ReactNode;
+  showStatus?: boolean;
+}
+
+/**
+ * One order in a dashboard list: time on the station's clock, car and plate, source, sum and status. The
+ * row opens the order's details (`?orderId=`), by click or Enter.
+ */
+export function OrderLine({ order, zone, today, onOpen, tags, actions, showStatus = true }: OrderLineProps) {
+  const open = () => onOpen?.(order.id);
+  const onKey = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      open();
+    }
+  };
+  const plate = order.client_car.plate_number;
+  return (
+    <li className="dash-order">
+      <div
+        className={`dash-order__main${onOpen ? ' is-link' : ''}`}
+        // The row's own text is its name (time, car, plate, status, source, sum): a separate label would
+        // say something else than what is seen.
+        {...(onOpen ? { role: 'button', tabIndex: 0, onClick: open, onKeyDown: onKey } : {})}
+      >
+        <span className="dash-order__time">{orderWhen(order, zone, today)}</span>
+        <span className="dash-order__car">
+          <span className="dash-order__car-name">{carLine(order)}</span>
+          {plate && <span className="dash-order__plate">{plate}</span>}
+        </span>
+        <span className="dash-order__meta">
+          {showStatus && (
+            <Tag className={statusTagClass(order.status)}>{orderStatusLabels[order.status]}</Tag>
+          )}
+          {tags}
+          <span className="dash-order__source">{sourceLabel(order)}</span>
+          {order.sum > 0 && <span className="dash-order__sum">{formatRub(order.sum)}</span>}
+        </span>
+      </div>
+      {actions && <div className="dash-order__actions">{actions}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,145 @@
+import ExcelJS from 'exceljs';
+import {
+  formatRuDate,
+  indicatorLabels,
+  orderSourceLabels,
+  trendPercent,
+  type DateRange,
+  type IndicatorKey,
+  type OrderSource,
+  type StationAnalytics,
+  type StationRating,
+} from '@crm/shared';
+import { indicatorValue } from './indicators';
+
+const rubFormat = '#,##0 "₽"';
+const percentFormat = '0.0" %"';
+
+/** Sheet names of the analytics export (the order of the dashboard: indicators, days, sources, hours). */
+export const analyticsSheets = {
+  indicators: 'Показатели',
+  days: 'По дням',
+  sources: 'Источники',
+  hours: 'По часам',
+} as const;
+
+export interface AnalyticsExportInput {
+  stationName: string;
+  range: DateRange;
+  previousRange: DateRange;
+  analytics: StationAnalytics;
+  /** The previous period's rating, for the trend column; absent when it could not be loaded. */
+  previous?: StationRating;
+}
+
+/** «Аналитика 16.11.2026–22.11.2026.xlsx» */
+export function analyticsFileName(range: DateRange): string {
+  return `Аналитика ${formatRuDate(range.start)}–${formatRuDate(range.end)}.xlsx`;
+}
+
+const numberFormatOf = (key: IndicatorKey) =>
+  key === 'booking_completed_sum' || key === 'average_check'
+    ? rubFormat
+    : key === 'completed_percent' || key === 'canceled_percent'
+      ? percentFormat
+      : key === 'rating'
+        ? '0.0'
+        : '#,##0';
+
+function table(sheet: ExcelJS.Worksheet, headers: string[], rows: (string | number | null)[][], from = 1) {
+  const header = sheet.getRow(from);
+  header.values = headers;
+  header.font = { bold: true };
+  rows.forEach((values, i) => (sheet.getRow(from + 1 + i).values = values));
+  sheet.autoFilter = {
+    from: { row: from, column: 1 },
+    to: { row: from + rows.length, column: headers.length },
+  };
+  headers.forEach((_, i) => (sheet.getColumn(i + 1).width = i === 0 ? 24 : 18));
+}
+
+/**
+ * The dashboard's analytics for a period as a workbook: key indicators with the previous period and the
+ * trend, then orders and revenue per day, per source and per starting hour. Numbers stay numbers (₽ and
+ * % are cell formats), so the file sums and charts in Excel.
+ */
+export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promise<ArrayBuffer> {
+  const { analytics, previous, range } = input;
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+
+  const summary = workbook.addWorksheet(analyticsSheets.indicators);
+  summary.getCell('A1').value = input.stationName;
+  summary.getCell('A1').font = { bold: true, size: 14 };
+  summary.getCell('A2').value =
+    `Период: ${formatRuDate(range.start)} – ${formatRuDate(range.end)}; ` +
+    `прошлый период: ${formatRuDate(input.previousRange.start)} – ${formatRuDate(input.previousRange.end)}`;
+  const keys = Object.keys(indicatorLabels) as IndicatorKey[];
+  table(
+    summary,
+    ['Показатель', 'Период', 'Прошлый период', 'Изменение, %'],
+    keys.map((key) => {
+      const value = indicatorValue(key, analytics.rating);
+      const before = previous ? indicatorValue(key, previous) : null;
+      const trend = value === null || before === null ? null : trendPercent(before, value);
+      return [indicatorLabels[key], value, before, trend];
+    }),
+    4,
+  );
+  keys.forEach((key, i) => {
+    const row = summary.getRow(5 + i);
+    row.getCell(2).numFmt = numberFormatOf(key);
+    row.getCell(3).numFmt = numberFormatOf(key);
+  });
+
+  const days = workbook.addWorksheet(analyticsSheets.days, { views: [{ state: 'frozen', ySplit: 1 }] });
+  table(
+    days,
+    ['Дата', 'Заказы', 'Выручка', 'Отменено'],
+    analytics.days.map((d) => [formatRuDate(d.date), d.orders, d.revenue, d.cancelled]),
+  );
+  days.getColumn(3).numFmt = rubFormat;
+  const totalRow = days.addRow([
+    'Итого',
+    analytics.days.reduce((n, d) => n + d.orders, 0),
+    analytics.days.reduce((n, d) => n + d.revenue, 0),
+    analytics.days.reduce((n, d) => n + d.cancelled, 0),
+  ]);
+  totalRow.font = { bold: true };
+
+  const sources = workbook.addWorksheet(analyticsSheets.sources);
+  table(
+    sources,
+    ['Источник', 'Заказы', 'Сумма'],
+    analytics.sources.map((s) => [orderSourceLabels[s.source as OrderSource] ?? s.source, s.orders, s.sum]),
+  );
+  sources.getColumn(3).numFmt = rubFormat;
+
+  const hours = workbook.addWorksheet(analyticsSheets.hours);
+  table(
+    hours,
+    ['Час', 'Заказы'],
+    analytics.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.orders]),
+  );
+
+  const buffer = await workbook.xlsx.writeBuffer();
+  const bytes = new Uint8Array(buffer as ArrayBuffer);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Saves the bytes under `fileName` through a temporary Blob link. */
+export function downloadFile(file: ArrayBuffer, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([file], { type: xlsxType }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after the click returns: free it a moment later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,15 @@
+import { useEffect, useState } from 'react';
+import { stationToday } from '../../../lib/station-time';
+
+/**
+ * Now, and today on the station's clock, refreshed every 30 s: «Скоро начнется» and the lists' «today»
+ * follow the clock without a reload.
+ */
+export function useStationNow(zone: string, intervalMs = 30_000): { now: Date; today: string } {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(new Date()), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [intervalMs]);
+  return { now, today: stationToday(zone, now.getTime()) };
+}

@@ -1,0 +1,277 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetAnsweredOrders } from '../lib/answered-orders';
+import { analyticsFor, order, rating, weeks } from '../testing/fixtures';
+import { apiError, baseRoutes, mockApi, showDashboard, userWith, type Routes } from '../testing/harness';
+
+function serve(routes: Routes) {
+  return mockApi(routes);
+}
+
+describe('DashboardPage', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    resetAnsweredOrders();
+    // recharts measures its box; happy-dom has no layout, so the charts themselves render empty.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the owner the week’s indicators with their trends against the week before', async () => {
+    const { current, previous } = weeks();
+    const user = userWith('owner');
+    const calls = serve({
+      ...baseRoutes(user),
+      'GET /api/station/rating/s1': (_, url) =>
+        url.searchParams.get('sdate') === current.start
+          ? {
+              rating: rating({
+                all_orders: 10,
+                all_orders_sum: 15_000,
+                booking_completed_sum: 12_000,
+                completed_count: 8,
+                canceled_count: 2,
+                completed_percent: 66.7,
+                canceled_percent: 16.7,
+                total_count: 12,
+                rating: 4.5,
+              }),
+            }
+          : {
+              rating: rating({
+                all_orders: 8,
+                all_orders_sum: 12_000,
+                booking_completed_sum: 10_000,
+                completed_count: 7,
+                canceled_count: 1,
+                completed_percent: 77.8,
+                canceled_percent: 11.1,
+                total_count: 9,
+                rating: 4.5,
+              }),
+            },
+      'GET /api/station/analytics/s1': () => analyticsFor(rating({ total_count: 12 }), [current.start]),
+    });
+    showDashboard(user);
+
+    expect(await screen.findByRole('heading', { name: 'Сводка' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Обзор' })).toBeInTheDocument();
+    const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
+    const card = (label: string) =>
+      within(kpis)
+        .getAllByRole('listitem')
+        .find((li) => li.querySelector('.dash-kpi__label')?.textContent === label)!;
+
+    // ₽ without decimals; revenue 10 000 → 12 000 is +20 %, good news.
+    expect(card('Выручка')).toHaveTextContent('12 000 ₽');
+    expect(card('Выручка').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'good');
+    expect(card('Выручка')).toHaveTextContent('+20 %');
+    expect(card('Выручка')).toHaveTextContent('было 10 000 ₽');
+    // Average check: 15 000 / 10 = 1 500 ₽, same as 12 000 / 8.
+    expect(card('Средний чек')).toHaveTextContent('1 500 ₽');
+    expect(card('Средний чек').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'flat');
+    // A rising cancellation share is bad news, shown red.
+    expect(card('Отменено').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'bad');
+    expect(card('Отменено')).toHaveTextContent('+50 %');
+    // A falling completion share is bad too.
+    expect(card('Выполнено')).toHaveTextContent('−14 %');
+    expect(card('Выполнено').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'bad');
+    expect(card('Заказы')).toHaveTextContent('10');
+    expect(card('Рейтинг станции')).toHaveTextContent('4,5');
+
+    const ratingCalls = calls.filter((c) => c.path === '/api/station/rating/s1');
+    expect(ratingCalls.map((c) => [c.query.get('sdate'), c.query.get('edate')])).toEqual(
+      expect.arrayContaining([
+        [current.start, current.end],
+        [previous.start, previous.end],
+      ]),
+    );
+    // The charts come with their sentences.
+    expect(
+      await screen.findByText(/Чаще всего заказы начинаются: 12:00–13:00/, {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+  }, 30_000);
+
+  it('gives a zero base 100 % (S1 §2) and says when there is nothing to compare with', async () => {
+    const { current } = weeks();
+    const user = userWith('owner');
+    serve({
+      ...baseRoutes(user),
+      'GET /api/station/rating/s1': (_, url) =>
+        url.searchParams.get('sdate') === current.start
+          ? { rating: rating({ all_orders: 5, total_count: 5 }) }
+          : { rating: rating() },
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+    });
+    showDashboard(user);
+    const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
+    const orders = within(kpis).getByText('Заказы').closest('li')!;
+    expect(orders).toHaveTextContent('+100 %');
+    const revenue = within(kpis).getByText('Выручка').closest('li')!;
+    expect(revenue).toHaveTextContent('0 %');
+    // No rating either week: «—», no trend.
+    const score = within(kpis).getByText('Рейтинг станции').closest('li')!;
+    expect(score).toHaveTextContent('—');
+    expect(score).toHaveTextContent('нет данных для сравнения');
+  });
+
+  it('asks for the chosen period: «Месяц» gives the calendar month and the month before', async () => {
+    const user = userWith('owner');
+    const calls = serve({
+      ...baseRoutes(user),
+      'GET /api/station/rating/s1': () => ({ rating: rating() }),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+    });
+    const { router } = showDashboard(user);
+    await screen.findByRole('list', { name: 'Ключевые показатели' });
+    fireEvent.click(screen.getByText('Месяц'));
+    const { today } = weeks();
+    const monthStart = `${today.slice(0, 7)}-01`;
+    await waitFor(() =>
+      expect(
+        calls.some((c) => c.path === '/api/station/analytics/s1' && c.query.get('sdate') === monthStart),
+      ).toBe(true),
+    );
+    expect(new URLSearchParams(router.state.location.search).get('period')).toBe('month');
+  });
+
+  it('shows a worker the order lists but no figures, without asking for them', async () => {
+    const user = userWith('worker');
+    const calls = serve({
+      ...baseRoutes(user),
+      'POST /api/order/list': () => ({ orders: [order(90)] }),
+    });
+    showDashboard(user);
+    expect(
+      await screen.findByText('Показатели доступны владельцу, управляющему и администратору'),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Предстоящие' })).toBeInTheDocument();
+    expect(calls.some((c) => c.path.startsWith('/api/station/rating'))).toBe(false);
+    expect(calls.some((c) => c.path.startsWith('/api/station/analytics'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Экспорт в Excel' })).not.toBeInTheDocument();
+  });
+
+  it('turns a 403 for the figures into the same note, not an error', async () => {
+    const user = userWith('administrator');
+    serve({
+      ...baseRoutes(user),
+      'GET /api/station/rating/s1': () => apiError(403, 'Недостаточно прав'),
+      'GET /api/station/analytics/s1': () => apiError(403, 'Недостаточно прав'),
+    });
+    showDashboard(user);
+    expect(
+      await screen.findByText('Показатели доступны владельцу, управляющему и администратору'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Ошибка загрузки данных')).not.toBeInTheDocument();
+  });
+
+  it('shows skeletons while the figures load, then an error with a retry that works', async () => {
+    const user = userWith('owner');
+    let fail = true;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    serve({
+      ...baseRoutes(user),
+      // The first answer is held back to see the loading state.
+      'GET /api/station/rating/s1': async () => {
+        await gate;
+        return fail ? apiError(500, 'boom') : { rating: rating({ all_orders: 3 }) };
+      },
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+    });
+    showDashboard(user);
+    expect(await screen.findByLabelText('Загрузка показателей')).toBeInTheDocument();
+    release();
+    expect((await screen.findAllByText('Ошибка загрузки данных')).length).toBeGreaterThan(0);
+    fail = false;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Повторить' })[0]!);
+    const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
+    expect(within(kpis).getByText('Заказы').closest('li')).toHaveTextContent('3');
+  });
+
+  it('lists upcoming and in-progress orders, at most five, «Скоро начнется» within 30 minutes', async () => {
+    const user = userWith('owner');
+    const soon = order(20, { client_car: { ...order(0).client_car, brand: 'Лада', model: 'Веста' } });
+    const later = Array.from({ length: 5 }, (_, i) => order(120 + i * 30));
+    const washing = order(-10, { status: 'Processing' });
+    const cancelled = order(60, { status: 'UserCanceled' });
+    const long = order(-180); // Booked, but started more than an hour ago: not upcoming.
+    serve({
+      ...baseRoutes(user),
+      'GET /api/station/rating/s1': () => ({ rating: rating() }),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+      'POST /api/order/list': () => ({ orders: [...later, soon, washing, cancelled, long] }),
+    });
+    const { router } = showDashboard(user);
+    const upcoming = await screen.findByRole('list', { name: 'Предстоящие' });
+    const rows = within(upcoming).getAllByRole('listitem');
+    expect(rows).toHaveLength(5);
+    expect(rows[0]).toHaveTextContent('Лада Веста');
+    expect(rows[0]).toHaveTextContent('Скоро начнется');
+    expect(rows[1]).not.toHaveTextContent('Скоро начнется');
+    expect(screen.getByText('И ещё 1 — в расписании')).toBeInTheDocument();
+    const inWork = screen.getByRole('list', { name: 'В работе' });
+    expect(within(inWork).getAllByRole('listitem')).toHaveLength(1);
+    expect(inWork).toHaveTextContent('В процессе');
+
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: /Лада Веста/ }));
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('orderId')).toBe(soon.id),
+    );
+  });
+
+  it('says so when there is nothing upcoming or in progress', async () => {
+    const user = userWith('owner');
+    serve({
+      ...baseRoutes(user),
+      'GET /api/station/rating/s1': () => ({ rating: rating() }),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+    });
+    showDashboard(user);
+    expect(await screen.findByText('Предстоящих заказов нет')).toBeInTheDocument();
+    expect(screen.getByText('Сейчас ничего не моется')).toBeInTheDocument();
+    expect(screen.getByText('Новых заказов нет')).toBeInTheDocument();
+  });
+
+  it('exports the period to Excel, or warns when the period has no orders', async () => {
+    const user = userWith('owner');
+    let total = 0;
+    serve({
+      ...baseRoutes(user),
+      'GET /api/station/rating/s1': () => ({ rating: rating({ total_count: total }) }),
+      'GET /api/station/analytics/s1': () =>
+        analyticsFor(rating({ total_count: total, all_orders: total }), [weeks().current.start]),
+    });
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:analytics';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const { queryClient } = showDashboard(user);
+    const button = await screen.findByRole('button', { name: 'Экспорт в Excel' });
+    fireEvent.click(button);
+    expect(await screen.findByText('Нет данных для экспорта')).toBeInTheDocument();
+    expect(created).toHaveLength(0);
+
+    total = 4;
+    await queryClient.invalidateQueries();
+    fireEvent.click(button);
+    expect(
+      await screen.findByText('Отчет успешно сформирован!', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(created).toHaveLength(1);
+    expect(created[0]!.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  }, 30_000);
+});
