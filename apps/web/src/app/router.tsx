@@ -88,13 +88,19 @@ export const router = createBrowserRouter([
           {
             path: '/dashboard',
             lazy: async () => ({
-              Component: (await import('../features/schedule/pages/schedule-redirect')).DashboardRedirect,
+              Component: (await import('../features/dashboard/pages/dashboard-entry')).DashboardEntry,
             }),
           },
           {
             path: '/history',
             lazy: async () => ({
               Component: (await import('../features/schedule/pages/schedule-redirect')).HistoryRedirect,
+            }),
+          },
+          {
+            path: '/tariffs',
+            lazy: async () => ({
+              Component: (await import('../features/schedule/pages/schedule-redirect')).TariffsRedirect,
             }),
           },
           {
@@ -127,6 +133,12 @@ export const router = createBrowserRouter([
                 path: 'history',
                 lazy: async () => ({
                   Component: (await import('../features/history/pages/history-page')).HistoryPage,
+                }),
+              },
+              {
+                path: 'tariffs',
+                lazy: async () => ({
+                  Component: (await import('../features/tariffs/pages/tariffs-page')).TariffsPage,
                 }),
               },
               {

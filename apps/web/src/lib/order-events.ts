@@ -9,8 +9,8 @@ const BATCH_MS = 300;
  * Live orders (DESIGN §7: pushed over server-sent events as well as polled): listens to
  * `GET /api/events?station_id=…` and invalidates every `['orders', stationId]` query on an `order` event.
  * The browser's EventSource reconnects by itself after a drop; the polling of each list stays the fallback
- * while it is down. Any page showing a station's orders (calendar, dashboard) mounts it; two mounts on one
- * page simply open two streams, so mount it once per page.
+ * while it is down. The station guard mounts it once for every station page (calendar, dashboard, history,
+ * the new-orders modal); a second mount would open a second stream.
  */
 export function useOrderEvents(stationId: string | null | undefined): void {
   const queryClient = useQueryClient();

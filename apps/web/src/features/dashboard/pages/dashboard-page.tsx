@@ -128,5 +128,3 @@ export function DashboardPage() {
     </Page>
   );
 }
-
-export { DashboardEntry } from './dashboard-entry';

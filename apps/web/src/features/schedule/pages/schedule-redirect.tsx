@@ -16,7 +16,7 @@ function useSelectedStationId(): string | null | undefined {
 
 /**
  * `/schedule` → the selected station's calendar (its index); `/new-order` → the same with `?newOrder=1`
- * (S1 §2: the new order opens as a modal); `/dashboard`, `/history` → that section of the selected station.
+ * (S1 §2: the new order opens as a modal); `/history`, `/tariffs` → that section of the selected station.
  * With no selected station: the station picker at /.
  */
 export function ScheduleRedirect({
@@ -25,7 +25,7 @@ export function ScheduleRedirect({
 }: {
   newOrder?: boolean;
   /** Path under /station/{id}; '' is the calendar. */
-  section?: '' | 'dashboard' | 'history';
+  section?: '' | 'history' | 'tariffs';
 }) {
   const stationId = useSelectedStationId();
   const { search } = useLocation();
@@ -38,12 +38,12 @@ export function ScheduleRedirect({
   return <Navigate to={`${path}${query ? `?${query}` : ''}`} replace />;
 }
 
-export function DashboardRedirect() {
-  return <ScheduleRedirect section="dashboard" />;
-}
-
 export function HistoryRedirect() {
   return <ScheduleRedirect section="history" />;
+}
+
+export function TariffsRedirect() {
+  return <ScheduleRedirect section="tariffs" />;
 }
 
 export function NewOrderRedirect() {

@@ -46,8 +46,8 @@ export function FirstVisitTour({ targets, mobile, ready }: FirstVisitTourProps) 
     {
       title: 'Меню',
       description: mobile
-        ? 'Внизу экрана — главные разделы: главная, расписание, новая запись и настройки станции.'
-        : 'Здесь все разделы: главная со списком станций, расписание заказов, новая запись, настройки станции и ваш профиль.',
+        ? 'Внизу экрана — главные разделы: главная, расписание, новая запись и заказы.'
+        : 'Здесь все разделы: главная со списком станций, расписание, новая запись, заказы, сводка, настройки станции и ваш профиль.',
       target: at(targets.menu),
     },
     mobile
@@ -63,8 +63,11 @@ export function FirstVisitTour({ targets, mobile, ready }: FirstVisitTourProps) 
         },
     {
       title: 'Настройки станции',
-      description: 'Название, адрес, количество боксов и график работы выбранной станции.',
-      target: at(targets.settings),
+      description: mobile
+        ? 'Название, адрес, количество боксов и график работы станции — в разделе «Ещё».'
+        : 'Название, адрес, количество боксов и график работы выбранной станции.',
+      // On phones settings live in the «Ещё» sheet (the bar holds «Заказы»).
+      target: at(mobile ? targets.more : targets.settings),
     },
     {
       title: 'Профиль',

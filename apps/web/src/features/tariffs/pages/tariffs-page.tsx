@@ -1,0 +1,4 @@
+/** Placeholder until the tariffs page lands. */
+export function TariffsPage() {
+  return null;
+}
