@@ -5,7 +5,9 @@
  * rows as JSON. No validation, no DTO mapping: what the SQL alone costs over HTTP.
  *
  *   BASELINE_DATABASE_URL, BASELINE_PORT, BASELINE_RECORDINGS (a JSON file: key → statements)
- *   keys: `list <station_id>` for POST /api/order/list, `new <station_id>` for GET /api/order/list/new/{id}
+ *   keys: `list <station_id>` for POST /api/order/list (`history <station_id>` with `history: true`,
+ *   `search <station_id>` with a search too), `new <station_id>` for GET /api/order/list/new/{id},
+ *   `rating <station_id>` and `analytics <station_id>` for GET /api/station/rating|analytics/{id}
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -34,11 +36,18 @@ function readBody(req: IncomingMessage): Promise<string> {
 async function keyOf(req: IncomingMessage): Promise<string | null> {
   const path = (req.url ?? '').split('?')[0]!;
   if (req.method === 'POST' && path === '/api/order/list') {
-    const body = JSON.parse(await readBody(req)) as { station_id?: string };
-    return `list ${body.station_id}`;
+    const body = JSON.parse(await readBody(req)) as {
+      station_id?: string;
+      history?: boolean;
+      search?: string;
+    };
+    const kind = !body.history ? 'list' : body.search ? 'search' : 'history';
+    return `${kind} ${body.station_id}`;
   }
   const match = /^\/api\/order\/list\/new\/([^/]+)$/.exec(path);
   if (req.method === 'GET' && match) return `new ${match[1]}`;
+  const figures = /^\/api\/station\/(rating|analytics)\/([^/]+)$/.exec(path);
+  if (req.method === 'GET' && figures) return `${figures[1]} ${figures[2]}`;
   if (req.method === 'GET' && path === '/health') return 'health';
   return null;
 }

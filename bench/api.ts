@@ -4,15 +4,20 @@
  * 1. Seeds a busy network (bench/support/seed-network.ts: 20 stations × 4 boxes, a year, ≈ 300k orders)
  *    into a throw-away PostgreSQL cluster (or a fresh database in BENCH_DATABASE_URL) and into PGlite.
  * 2. Starts the real server (`apps/server/src/server.ts`) on each and loads it with autocannon at 50
- *    connections: the week list (`POST /api/order/list`), new orders (`GET /api/order/list/new/{id}`)
- *    and creates (`POST /api/create_order/{id}`, each at its own free time), rotating over the stations.
- * 3. Raw baseline in the same run: the very statements the server sent for each list/new-orders request
- *    (recorded in-process), replayed through `pg` on bare `node:http` (bench/api-baseline.ts).
+ *    connections, rotating over the stations (bench/support/calls.ts): the week list
+ *    (`POST /api/order/list`), new orders (`GET /api/order/list/new/{id}`), creates
+ *    (`POST /api/create_order/{id}`, each at its own free time), the history list of the current month
+ *    (`POST /api/order/list` with `history: true`, page 1 of 25) plain and with a search, and the
+ *    dashboard's figures of the month (`GET /api/station/rating/{id}`, `GET /api/station/analytics/{id}`).
+ * 3. Raw baseline in the same run: the very statements the server sent for each of those requests but
+ *    the creates (recorded in-process), replayed through `pg` on bare `node:http` (bench/api-baseline.ts).
  * 4. Prints req/s, p50 and p99 per call and database, and the ratio to the baseline.
  *
  * Environment: BENCH_DATABASE_URL, BENCH_DURATION (s per measured run, 10), BENCH_WARMUP (s, 2),
  * BENCH_CONNECTIONS (50), BENCH_STATIONS (20), BENCH_BOXES (4), BENCH_DAYS (365), BENCH_PGLITE_STATIONS
- * (as BENCH_STATIONS), BENCH_SKIP_PGLITE=1, BENCH_LOG_LEVEL (server log level, warn).
+ * (as BENCH_STATIONS), BENCH_SKIP_PGLITE=1, BENCH_LOG_LEVEL (server log level, warn), BENCH_CALLS (ids
+ * to run, comma-separated: week, serial, new, create, history, search, rating, analytics; all),
+ * BENCH_HISTORY_SEARCH (the history search text, `kia`).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,14 +33,8 @@ import { measure, table, type LoadOptions, type Measured } from './support/load'
 import { startPgCluster } from './support/pg-cluster';
 import { freePort, spawnNode, startProductServer } from './support/processes';
 import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
-import {
-  createBody,
-  createRequest,
-  currentWeek,
-  listRequest,
-  newOrdersRequest,
-  type Session,
-} from './support/requests';
+import { benchCalls, pickCalls, type BenchCall } from './support/calls';
+import { createBody, type Session } from './support/requests';
 import { recordSql, type RecordedStatement } from './support/sql-recorder';
 
 const num = (name: string, fallback: number) => {
@@ -51,6 +50,9 @@ const settings = {
   skipPglite: process.env.BENCH_SKIP_PGLITE === '1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
 };
+const calls = pickCalls(benchCalls(process.env.BENCH_HISTORY_SEARCH ?? 'kia'), process.env.BENCH_CALLS);
+/** Calls whose preflight failed (an API without them, say): left out of the load, named at the end. */
+const skipped = new Map<string, string>();
 const load: LoadOptions = {
   connections: num('BENCH_CONNECTIONS', 50),
   duration: num('BENCH_DURATION', 10),
@@ -101,8 +103,9 @@ async function seed(handle: DatabaseHandle, stations: number, name: string) {
 }
 
 /**
- * Calls each station's week list and new orders once in-process, checking they answer 200, and records
- * the SQL each sent for the raw baseline; then books one order to check the create payload.
+ * Sends every chosen call once per station in-process, checking it answers 200, and records the SQL
+ * each sent for the raw baseline; then books one order to check the create payload. A call that fails
+ * here is skipped (and named at the end) rather than loaded with errors.
  */
 async function preflight(handle: DatabaseHandle, net: BenchNetwork, session: Session, databaseUrl: string) {
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SEED_DEMO: '0' });
@@ -114,77 +117,64 @@ async function preflight(handle: DatabaseHandle, net: BenchNetwork, session: Ses
     webDist: null,
   });
   const recordings: Record<string, RecordedStatement[]> = {};
-  const week = currentWeek();
-  let listed = 0;
-  let fresh = 0;
   try {
-    for (const stationId of net.stationIds) {
-      let listBody = '';
-      recordings[`list ${stationId}`] = await recordSql(async () => {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/order/list',
-          headers: session.headers,
-          payload: { station_id: stationId, ...week },
-        });
-        if (res.statusCode !== 200) throw new Error(`POST /api/order/list: ${res.statusCode} ${res.body}`);
-        listBody = res.body;
-      });
-      listed += (JSON.parse(listBody) as { orders: unknown[] }).orders.length;
-      let newBody = '';
-      recordings[`new ${stationId}`] = await recordSql(async () => {
-        const res = await app.inject({
-          method: 'GET',
-          url: `/api/order/list/new/${stationId}`,
-          headers: session.headers,
-        });
-        if (res.statusCode !== 200) throw new Error(`GET /api/order/list/new: ${res.statusCode} ${res.body}`);
-        newBody = res.body;
-      });
-      fresh += (JSON.parse(newBody) as { orders_list: unknown[] }).orders_list.length;
+    for (const call of calls) {
+      if (!call.inject) continue;
+      const bodies: unknown[] = [];
+      try {
+        for (const stationId of net.stationIds) {
+          const { method, url, payload } = call.inject(stationId);
+          let body = '';
+          const statements = await recordSql(async () => {
+            const res = await app.inject({
+              method,
+              url,
+              headers: session.headers,
+              payload: payload as object,
+            });
+            if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+            body = res.body;
+          });
+          const parsed = JSON.parse(body) as unknown;
+          const problem = call.check?.(parsed);
+          if (problem) throw new Error(`${method} ${url.split('?')[0]} ${problem}`);
+          if (call.baseline) recordings[`${call.baseline} ${stationId}`] = statements;
+          bodies.push(parsed);
+        }
+      } catch (error) {
+        skipped.set(call.name, (error as Error).message.slice(0, 200));
+        log(`WARNING: ${call.name} is skipped: ${(error as Error).message.slice(0, 200)}`);
+        continue;
+      }
+      const statements = recordings[`${call.baseline} ${net.stationIds[0]}`]?.length ?? 0;
+      if (call.describe) log(`PostgreSQL: ${call.describe(bodies)}; ${statements} statements per request`);
     }
-    const { stationId, body } = createBody(net, 0);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/create_order/${stationId}`,
-      headers: session.headers,
-      payload: body,
-    });
-    if (res.statusCode !== 200)
-      log(`WARNING: the create call's payload is refused: ${res.statusCode} ${res.body}`);
+    if (calls.some((c) => c.id === 'create')) {
+      const { stationId, body } = createBody(net, 0);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/create_order/${stationId}`,
+        headers: session.headers,
+        payload: body,
+      });
+      if (res.statusCode !== 200)
+        log(`WARNING: the create call's payload is refused: ${res.statusCode} ${res.body}`);
+    }
   } finally {
     await app.close();
   }
-  const per = (n: number) => (n / net.stationIds.length).toFixed(0);
-  const statements = recordings[`list ${net.stationIds[0]}`]!.length;
-  log(
-    `PostgreSQL: a week list returns ${per(listed)} orders per station (${week.date_start} … ${week.date_end}), ` +
-      `new orders ${per(fresh)}; the server sends ${statements} statements per week list`,
-  );
   return recordings;
 }
 
-/**
- * The week list once more on a single connection: its service time without the queue that 50
- * connections build (at 50 connections p50 ≈ 50 / throughput, whatever the code does).
- */
-const SERIAL = 'week list ×1';
-async function serialList(baseUrl: string, net: BenchNetwork, session: Session, database: string) {
-  log(`${database}: the week list on one connection…`);
-  return measure(baseUrl, listRequest(net, session), { ...load, connections: 1 }, { call: SERIAL, database });
-}
+const loaded = (call: BenchCall) => !skipped.has(call.name);
 
 async function runCalls(baseUrl: string, net: BenchNetwork, session: Session, database: string) {
   const results: Measured[] = [];
-  log(`${database}: loading the week list…`);
-  results.push(await measure(baseUrl, listRequest(net, session), load, { call: 'week list', database }));
-  results.push(await serialList(baseUrl, net, session, database));
-  log(`${database}: loading new orders…`);
-  results.push(
-    await measure(baseUrl, newOrdersRequest(net, session), load, { call: 'new orders', database }),
-  );
-  log(`${database}: loading creates…`);
-  results.push(await measure(baseUrl, createRequest(net, session, 1), load, { call: 'create', database }));
+  for (const call of calls.filter(loaded)) {
+    log(`${database}: loading ${call.name}…`);
+    const options = call.serial ? { ...load, connections: 1 } : load;
+    results.push(await measure(baseUrl, call.request(net, session), options, { call: call.name, database }));
+  }
   return results;
 }
 
@@ -251,15 +241,13 @@ const benchPostgres = () =>
       '/health',
     );
     cleanups.push(() => raw.stop());
-    log(`${RAW}: loading the week list…`);
-    results.push(
-      await measure(raw.baseUrl, listRequest(net, session), load, { call: 'week list', database: RAW }),
-    );
-    results.push(await serialList(raw.baseUrl, net, session, RAW));
-    log(`${RAW}: loading new orders…`);
-    results.push(
-      await measure(raw.baseUrl, newOrdersRequest(net, session), load, { call: 'new orders', database: RAW }),
-    );
+    for (const call of calls.filter((c) => c.baseline && loaded(c))) {
+      log(`${RAW}: loading ${call.name}…`);
+      const options = call.serial ? { ...load, connections: 1 } : load;
+      results.push(
+        await measure(raw.baseUrl, call.request(net, session), options, { call: call.name, database: RAW }),
+      );
+    }
     return results;
   });
 
@@ -292,7 +280,7 @@ async function main() {
   results.push(...(await benchPostgres()));
   if (!settings.skipPglite) results.push(...(await benchPglite()));
 
-  const order = ['week list', SERIAL, 'new orders', 'create'];
+  const order = calls.map((c) => c.name);
   results.sort((a, b) => order.indexOf(a.call) - order.indexOf(b.call));
   console.log('');
   console.log(table(results, RAW));
@@ -312,7 +300,7 @@ async function main() {
     console.log(
       `aim: week list ≥ 50 % of the raw baseline's req/s: ${share.toFixed(0)} % — ${share >= 50 ? 'met' : 'NOT met'}`,
     );
-    const serial = results.find((r) => r.call === SERIAL && r.database === 'PostgreSQL');
+    const serial = results.find((r) => r.call === 'week list ×1' && r.database === 'PostgreSQL');
     if (serial) {
       console.log(
         `      on one connection the PostgreSQL week list takes p50 ${serial.p50.toFixed(0)} ms, ` +
@@ -320,6 +308,7 @@ async function main() {
       );
     }
   }
+  for (const [name, reason] of skipped) console.log(`SKIPPED ${name}: ${reason}`);
   // The machine may be shared: the load average says how much of it the run really had.
   console.log(
     `total ${elapsed()}, load average at the end ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPU`,

@@ -1,17 +1,32 @@
 /**
- * `npm run screenshots`: PNGs of the login page, the station picker, the shell, the order calendar (day
- * and week) and the order modals (details, edit, new) at 1440 and 390 px, light and dark, into
- * screenshots/ (gitignored). A script for looking, not a test.
+ * `npm run screenshots`: PNGs of the login page, the station picker, /home, the shell, the order calendar
+ * (day and week), the order modals (details, edit, new), the dashboard (also as a whole page), the order
+ * history (cards and table) and the blocking new-orders modal, at 1440 and 390 px, light and dark, into
+ * screenshots/ (gitignored). A script for looking, not a test: a screen that cannot be reached is
+ * reported at the end (and the exit code is 1), the others are still taken.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { isIncomingNewOrder, type Order } from '@crm/shared';
 import { skipFirstVisit, stationIdByName, type ApiSession } from './support/api';
 import { listOrders, moscowToday } from './support/orders';
-import { control, launchChromium, newContext, newPage, signIn, type ViewportName } from './support/browser';
+import {
+  control,
+  launchChromium,
+  newContext,
+  newPage,
+  signIn,
+  signInFast,
+  type ViewportName,
+} from './support/browser';
 import { repoRoot, startServer } from './support/server';
 
 const outDir = join(repoRoot, 'screenshots');
+const combos = (['desktop', 'phone'] as ViewportName[]).flatMap((viewport) =>
+  (['light', 'dark'] as const).map((theme) => ({ viewport, theme })),
+);
+type Combo = (typeof combos)[number];
 
 /**
  * Lets fonts, lazy chunks and entrance animations settle. Pages with the calendar keep an event stream
@@ -35,76 +50,177 @@ async function showcaseOrder(owner: ApiSession, stationId: string): Promise<stri
   return pick.id;
 }
 
+/**
+ * Accepts every incoming new order of the stations: until then the blocking modal (S1 §1) covers every
+ * station page, which is what its own screenshot shows and no other should.
+ */
+async function answerIncoming(owner: ApiSession, stationIds: string[]): Promise<number> {
+  let answered = 0;
+  for (const stationId of stationIds) {
+    const res = await owner.call(`/api/order/list/new/${stationId}`);
+    if (!res.ok) throw new Error(`GET /api/order/list/new: ${res.status} ${await res.text()}`);
+    const { orders_list } = (await res.json()) as { orders_list: { order: Order }[] };
+    for (const { order } of orders_list.filter((item) => isIncomingNewOrder(item.order))) {
+      const booked = await owner.call(`/api/order_booked/${order.id}`, { method: 'POST' });
+      if (!booked.ok) throw new Error(`POST /api/order_booked: ${booked.status} ${await booked.text()}`);
+      answered++;
+    }
+  }
+  return answered;
+}
+
+interface Shooter {
+  page: Page;
+  /**
+   * Runs `prepare`, then saves `<name>-<viewport>-<theme>.png` (the viewport, or the whole page); a
+   * failure is noted, not thrown.
+   */
+  shot(name: string, prepare: () => Promise<void>, options?: { fullPage?: boolean }): Promise<void>;
+  close(): Promise<void>;
+}
+
+const saved: string[] = [];
+const missing: string[] = [];
+
+async function shooter(browser: Browser, baseUrl: string, owner: ApiSession, combo: Combo): Promise<Shooter> {
+  const { viewport, theme } = combo;
+  const context = await newContext(browser, baseUrl, { viewport, colorScheme: theme });
+  // The theme is kept per browser; set it as a returning visitor would have it, who has also seen this
+  // session's welcome greeting already.
+  await context.addInitScript(
+    ([mode, greetedKey]) => {
+      localStorage.setItem('crm.theme', mode);
+      sessionStorage.setItem(greetedKey, '1');
+    },
+    [theme, `crm.greeted.${owner.userId}`] as const,
+  );
+  const page = await newPage(context);
+  return {
+    page,
+    async shot(name, prepare, options = {}) {
+      const file = join(outDir, `${name}-${viewport}-${theme}.png`);
+      try {
+        await prepare();
+        await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+        saved.push(file);
+      } catch (error) {
+        missing.push(`${file}: ${String((error as Error).message).split('\n')[0]}`);
+      }
+    },
+    close: () => context.close(),
+  };
+}
+
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const server = await startServer();
   const browser = await launchChromium();
-  const saved: string[] = [];
   try {
     const owner = await skipFirstVisit(server.baseUrl, 'owner');
     const leninaId = await stationIdByName(owner, 'Мойка на Ленина');
+    const sadovayaId = await stationIdByName(owner, 'Мойка на Садовой');
     const orderId = await showcaseOrder(owner, leninaId);
+    const dashboard = `/station/${leninaId}/dashboard`;
 
-    for (const viewport of ['desktop', 'phone'] as ViewportName[]) {
-      for (const theme of ['light', 'dark'] as const) {
-        const context = await newContext(browser, server.baseUrl, { viewport, colorScheme: theme });
-        // The theme is kept per browser; set it as a returning visitor would have it, who has also
-        // seen this session's welcome greeting already.
-        await context.addInitScript(
-          ([mode, greetedKey]) => {
-            localStorage.setItem('crm.theme', mode);
-            sessionStorage.setItem(greetedKey, '1');
-          },
-          [theme, `crm.greeted.${owner.userId}`] as const,
-        );
-        const page = await newPage(context);
-        const shot = async (name: string) => {
-          const file = join(outDir, `${name}-${viewport}-${theme}.png`);
-          await page.screenshot({ path: file });
-          saved.push(file);
-        };
-
+    // First pass: the screens before any station page, and the new-orders modal while orders wait.
+    for (const combo of combos) {
+      const { page, shot, close } = await shooter(browser, server.baseUrl, owner, combo);
+      await shot('login', async () => {
         await page.goto('/auth/yandex');
         await control(page, 'Войти с Яндекс ID').waitFor();
         await settle(page);
-        await shot('login');
-
+      });
+      await shot('station-picker', async () => {
         await signIn(page, 'owner');
         await control(page, /Мойка на Ленина/).waitFor();
         await settle(page);
-        await shot('station-picker');
+      });
+      await shot('new-orders-modal', async () => {
+        await page.goto(dashboard);
+        await page.getByRole('dialog').filter({ hasText: 'Новые заказы ждут ответа' }).waitFor();
+        await settle(page, 1_000);
+      });
+      await close();
+    }
 
+    const answered = await answerIncoming(owner, [leninaId, sadovayaId]);
+    console.log(`accepted ${answered} incoming new orders so that the modal no longer covers the pages`);
+
+    // Second pass: every other screen.
+    for (const combo of combos) {
+      const { page, shot, close } = await shooter(browser, server.baseUrl, owner, combo);
+      await signInFast(page, server.baseUrl, 'owner');
+
+      await shot('home', async () => {
+        await page.goto('/home');
+        await page.getByText('Мойка на Ленина').first().waitFor();
+        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+        await settle(page, 1_000);
+      });
+      await shot('shell', async () => {
         await page.goto(`/station/${leninaId}`);
         await settle(page, 1_500);
-        await shot('shell');
+      });
 
-        const calendar = `/station/${leninaId}?date=${moscowToday()}`;
-        for (const view of ['day', 'week']) {
+      const calendar = `/station/${leninaId}?date=${moscowToday()}`;
+      for (const view of ['day', 'week']) {
+        await shot(`calendar-${view}`, async () => {
           await page.goto(`${calendar}&view=${view}`);
           await page.locator('[data-event-id]').first().waitFor();
           await settle(page, 1_000);
-          await shot(`calendar-${view}`);
-        }
+        });
+      }
 
-        const modals: [string, string, string | RegExp][] = [
-          ['order-details', `&orderId=${orderId}`, 'Данные записи'],
-          ['order-edit', `&orderId=${orderId}&edit=1`, 'Редактирование записи'],
-          ['order-new', '&newOrder=1', 'Новая запись'],
-        ];
-        for (const [name, params, text] of modals) {
+      const modals: [string, string, string | RegExp][] = [
+        ['order-details', `&orderId=${orderId}`, 'Данные записи'],
+        ['order-edit', `&orderId=${orderId}&edit=1`, 'Редактирование записи'],
+        ['order-new', '&newOrder=1', 'Новая запись'],
+      ];
+      for (const [name, params, text] of modals) {
+        await shot(name, async () => {
           await page.goto(`${calendar}&view=day${params}`);
           await page.getByRole('dialog').filter({ hasText: text }).last().waitFor();
           await settle(page, 1_000);
-          await shot(name);
-        }
-        await context.close();
+        });
       }
+
+      await shot('dashboard', async () => {
+        await page.goto(dashboard);
+        await page.locator('[data-indicator]').first().waitFor();
+        // The charts are a lazy chunk; wait for them to draw, but a dashboard without them is still shot.
+        await page
+          .locator('.recharts-surface')
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .catch(() => {});
+        await settle(page, 1_500);
+      });
+      // What lies below the fold: the charts and the order lists (the page is already drawn).
+      await shot('dashboard-full', async () => {}, { fullPage: true });
+
+      const history = `/station/${leninaId}/history`;
+      await shot('history-cards', async () => {
+        await page.goto(history);
+        await page.locator('.history-card').first().waitFor();
+        await settle(page, 1_000);
+      });
+      // On a phone the table is not offered (S1 §2: cards are forced): the same URL shows cards.
+      await shot('history-table', async () => {
+        await page.goto(`${history}?view=table`);
+        await page.locator('.history-table .ant-table-row, .history-card').first().waitFor();
+        await settle(page, 1_000);
+      });
+      await close();
     }
   } finally {
     await browser.close();
     await server.stop();
   }
   console.log(saved.map((f) => `saved ${f}`).join('\n'));
+  if (missing.length) {
+    console.log(missing.map((m) => `MISSING ${m}`).join('\n'));
+    process.exitCode = 1;
+  }
 }
 
 await main();

@@ -1,5 +1,6 @@
 /** The requests autocannon sends for `bench:api`, rotating over the bench network's stations. */
 import type { Request } from 'autocannon';
+import { addDays, historyPageSizes, periodRange, type DateRange } from '@crm/shared';
 import type { BenchNetwork } from './seed-network';
 
 /** A signed-in caller: the session cookie and the X-User-Id header (DESIGN §5). */
@@ -93,5 +94,65 @@ export function createRequest(net: BenchNetwork, session: Session, from: number)
       const { stationId, body } = createBody(net, n++);
       return { ...req, path: `/api/create_order/${stationId}`, body: JSON.stringify(body) };
     },
+  };
+}
+
+/** Today on the stations' clock (Moscow, UTC+3 all year), YYYY-MM-DD. */
+export function moscowToday(): string {
+  return new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The current calendar month on the stations' clock: what the history page and the dashboard open
+ * with (S1 §2: the history default is the current month).
+ */
+export function currentMonth(): DateRange {
+  return periodRange('month', moscowToday());
+}
+
+/** The history page's first page of a month (S1 §9: table size 25), optionally with a search. */
+export function historyBody(stationId: string, month: DateRange, search?: string) {
+  return {
+    station_id: stationId,
+    date_start: month.start,
+    // S1 §9: the list call's end is the range end plus one day.
+    date_end: addDays(month.end, 1),
+    history: true,
+    page: 1,
+    page_size: historyPageSizes.table.default,
+    ...(search ? { search } : {}),
+  };
+}
+
+export function historyRequest(net: BenchNetwork, session: Session, search?: string): Request {
+  const month = currentMonth();
+  let i = 0;
+  return {
+    method: 'POST',
+    path: '/api/order/list',
+    headers: { ...session.headers, ...json },
+    setupRequest: (req) => ({
+      ...req,
+      body: JSON.stringify(historyBody(net.stationIds[i++ % net.stationIds.length]!, month, search)),
+    }),
+  };
+}
+
+/** `/api/station/rating/{id}` or `/api/station/analytics/{id}` for a month (both dates inclusive). */
+export function figuresPath(kind: 'rating' | 'analytics', stationId: string, month: DateRange): string {
+  return `/api/station/${kind}/${stationId}?sdate=${month.start}&edate=${month.end}`;
+}
+
+export function figuresRequest(net: BenchNetwork, session: Session, kind: 'rating' | 'analytics'): Request {
+  const month = currentMonth();
+  let i = 0;
+  return {
+    method: 'GET',
+    path: figuresPath(kind, net.stationIds[0]!, month),
+    headers: session.headers,
+    setupRequest: (req) => ({
+      ...req,
+      path: figuresPath(kind, net.stationIds[i++ % net.stationIds.length]!, month),
+    }),
   };
 }
