@@ -20,7 +20,7 @@ export const historyStatusOptions: readonly { value: string; label: string; stat
   { value: 'cancelled', label: 'Отменен', statuses: [...cancelledStatuses] },
 ];
 
-/** The statuses behind the chosen multiselect values; none chosen means every status. */
+/** The statuses behind the chosen multiselect values ([] when none: the list call reads that as every status). */
 export function statusesOfOptions(values: readonly string[]): OrderStatus[] {
   return historyStatusOptions.filter((o) => values.includes(o.value)).flatMap((o) => o.statuses);
 }

@@ -1,4 +1,4 @@
-import { cancelledStatuses, type OrderStatus } from './order-status';
+import { cancelledStatuses, isOwnSource, type OrderStatus } from './order-status';
 
 /** Order list windows of the dashboard (S1 §4) and the «Скоро начнется» marker (S1 §9: 30 min). */
 export const soonMinutes = 30;
@@ -31,5 +31,5 @@ export function isStartingSoon(order: Pick<WindowOrder, 'booking_start'>, now: D
 
 /** Incoming new orders block work until answered (S1 §1): partners' orders and clients' own bookings. */
 export function isIncomingNewOrder(order: { status: OrderStatus; source: string; order_type: string }) {
-  return order.status === 'Accepted' && (order.source !== 'Own' || order.order_type === 'SelfService');
+  return order.status === 'Accepted' && (!isOwnSource(order.source) || order.order_type === 'SelfService');
 }
