@@ -28,6 +28,9 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Excel writing (≈ 0.9 MB each) is fetched when someone exports, which needs the network anyway;
+        // precaching it would make every install download it.
+        globIgnores: ['**/exceljs*.js', '**/export.worker*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
