@@ -42,11 +42,7 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
 /** The one API client (DESIGN §3): base path, X-User-Id, bearer token, error shape, failure reporting. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, signal, timeoutMs = 30_000, silent = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const userId = getSessionUserId();
-  if (userId) headers['X-User-Id'] = userId;
-  const token = getBearerToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = apiHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -75,14 +71,40 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
   if (response.ok) return data as T;
+  throw apiFailure(url, body, response.status, data, silent);
+}
 
+/**
+ * The headers every API call carries: X-User-Id and, inside Telegram, the bearer token. For calls made
+ * outside `api` (the history export's Web Worker fetches on its own; cookies go there by themselves).
+ */
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const userId = getSessionUserId();
+  if (userId) headers['X-User-Id'] = userId;
+  const token = getBearerToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * A failed answer (`status`, parsed body `data`) as `api` treats it: the ApiError, the 401 listener, the
+ * failure report. For calls made outside `api`, so they fail the same way.
+ */
+export function apiFailure(
+  url: string,
+  requestData: unknown,
+  status: number,
+  data: unknown,
+  silent = false,
+): ApiError {
   const failure = isErrorBody(data) ? data.error : null;
   const error = failure
-    ? new ApiError(response.status, failure.code, failure.message, failure.fields)
-    : new ApiError(response.status, 'INTERNAL', messages.generic.unexpected);
-  if (response.status === 401) onUnauthorized();
-  if (!silent && response.status !== 401) reportFailedCall(url, body, error);
-  throw error;
+    ? new ApiError(status, failure.code, failure.message, failure.fields)
+    : new ApiError(status, 'INTERNAL', messages.generic.unexpected);
+  if (status === 401) onUnauthorized();
+  if (!silent && status !== 401) reportFailedCall(url, requestData, error);
+  return error;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface HistoryPage {
 
 /**
  * The body of `POST /api/order/list` for history (S1 §9: `date_end` is the range end plus one day).
- * Without a page the server answers every matching order: that is the export's call.
+ * Without a page the server answers every matching order: that is the export's call (made in its worker).
  */
 export function historyRequest(query: HistoryQuery, page?: { page: number; size: number }): OrderListRequest {
   const search = query.search.trim();
@@ -42,8 +42,6 @@ async function fetchHistory(body: OrderListRequest, signal?: AbortSignal): Promi
     method: 'POST',
     body,
     signal,
-    // A station's whole history can be large: give the export time to come down.
-    timeoutMs: body.page === undefined ? 120_000 : 30_000,
   });
   return {
     orders: answer.orders,
@@ -80,9 +78,4 @@ export const historyListQuery = (query: HistoryQuery, page: number, size: number
 
 export function useHistoryList(query: HistoryQuery, page: number, size: number) {
   return useQuery(historyListQuery(query, page, size));
-}
-
-/** Every order matching the filters, for the export (not cached: it may be ten thousand rows). */
-export async function fetchAllHistory(query: HistoryQuery, signal?: AbortSignal): Promise<Order[]> {
-  return (await fetchHistory(historyRequest(query), signal)).orders;
 }

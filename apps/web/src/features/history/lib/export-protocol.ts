@@ -1,21 +1,32 @@
-import type { ExportOrder } from '@crm/shared';
+import type { ExportOrder, OrderListRequest } from '@crm/shared';
 
 /**
- * Messages between the page and the export worker. Only what the file needs crosses the boundary: an
- * order is four fields (its date, status, sum and car), not the full order with basket and phones.
+ * Messages between the page and the export worker. The page sends the list call itself (the worker
+ * fetches and parses the orders: a busy year is ~12 MB of JSON, which would freeze the page's thread
+ * for most of a second) and gets back how far it is and the finished file.
  */
 export interface ExportRequest {
-  orders: ExportOrder[];
+  /** Same-origin path of the list call, e.g. `/api/order/list`. */
+  url: string;
+  body: OrderListRequest;
+  /** What the API client would send: X-User-Id, the Telegram bearer (cookies go by themselves). */
+  headers: Record<string, string>;
+  timeoutMs: number;
   /** The station's IANA zone: dates in the file are on its clock. */
   timeZone: string;
 }
 
+/** `at`: when it happened, as epoch milliseconds (the worker's clock has another origin than the page's). */
 export type ExportReply =
+  | { type: 'loaded'; count: number; at: number }
+  | { type: 'empty' }
   | { type: 'progress'; done: number; total: number }
-  | { type: 'done'; file: ArrayBuffer }
+  | { type: 'done'; file: ArrayBuffer; at: number }
+  /** The list call failed: its HTTP status (0: network or timeout) and parsed error body, if any. */
+  | { type: 'fetch-failed'; status: number; code?: 'TIMEOUT' | 'NETWORK'; data: unknown }
   | { type: 'failed'; message: string };
 
-/** The slice of an order the export sends to the worker. */
+/** The slice of an order the file needs: its date, status, sum and car (not basket, phones…). */
 export function toExportOrder(order: ExportOrder): ExportOrder {
   const { brand, model, plate_number } = order.client_car;
   return {

@@ -1,4 +1,4 @@
-import { buildHistoryWorkbook } from './history-workbook';
+import { runExportJob } from './export-job';
 import type { ExportReply, ExportRequest } from './export-protocol';
 
 // The worker's global scope, typed by hand: the web project compiles against the DOM library, not
@@ -10,16 +10,9 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 
 /**
- * Builds the history workbook off the page's thread: ten thousand rows take exceljs a second or more,
- * and the page must keep scrolling and answering clicks meanwhile. One request, one file.
+ * The history export off the page's thread: the list call (megabytes of JSON to parse) and the
+ * workbook (exceljs takes a second or more for ten thousand rows). One request, one file.
  */
 scope.onmessage = (event) => {
-  const { orders, timeZone } = event.data;
-  buildHistoryWorkbook(orders, timeZone, (done, total) =>
-    scope.postMessage({ type: 'progress', done, total }),
-  )
-    .then((file) => scope.postMessage({ type: 'done', file }, [file]))
-    .catch((error: unknown) =>
-      scope.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) }),
-    );
+  void runExportJob(event.data, (reply, transfer) => scope.postMessage(reply, transfer));
 };

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import { exportMessages, historyExportFileName } from '@crm/shared';
-import { useNotify } from '../../../lib/notify';
-import { fetchAllHistory, type HistoryQuery } from '../api/history-list';
-import { buildExportFile, downloadFile } from './build-export';
-import { toExportOrder } from './export-protocol';
+import { apiFailure, apiHeaders } from '../../../lib/api-client';
+import { notifyDurations } from '../../../lib/notify';
+import { historyRequest, type HistoryQuery } from '../api/history-list';
+import { runExport } from './build-export';
+import { downloadFile } from './download-file';
 
 /** The page's filters; station and range may be missing (the S1 §8 «missing station / range» cases). */
 export type ExportQuery = Omit<HistoryQuery, 'stationId' | 'range'> &
@@ -13,60 +14,86 @@ export type ExportQuery = Omit<HistoryQuery, 'stationId' | 'range'> &
 /** Where an export is: idle, fetching the orders, or writing the file (share of rows written, 0–1). */
 export type ExportState = { phase: 'idle' } | { phase: 'loading' } | { phase: 'building'; share: number };
 
-const loadingKey = 'history-export';
+const listUrl = '/api/order/list';
+/** A station's whole year can be large: give it time to come down. */
+const listTimeoutMs = 120_000;
+/** One toast per export: «Загрузка…» becomes the outcome in place. */
+const toastKey = 'history-export';
+
+/** A mark at an epoch time from the worker (its clock starts elsewhere), not when the message got here. */
+const markAt = (name: string, at: number) =>
+  performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });
 
 /**
  * The history export (S1 §9, texts of S1 §8): every order matching the page's filters (not only the
- * page shown), written to «История заказов <dates>.xlsx» in a Web Worker, saved through a download.
+ * page shown), fetched and written to «История заказов <dates>.xlsx» in a Web Worker, saved through a
+ * download. Feedback is the message toast at the top centre, not a notification: those open in the
+ * top-right corner, right over «Экспорт», and stay while the pointer rests there — after a click, it does.
  */
 export function useHistoryExport(query: ExportQuery, timeZone: string) {
-  const notify = useNotify();
   const { message } = App.useApp();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
 
-  // Leaving the page abandons the export: no download, no notification.
+  // Leaving the page abandons the export: no download, no toast.
   useEffect(() => () => running.current?.abort(), []);
 
   const start = useCallback(async () => {
     if (running.current) return;
+    const say = (type: 'success' | 'info' | 'warning' | 'error', content: string) =>
+      void message.open({
+        key: toastKey,
+        type,
+        content,
+        duration: type === 'error' ? notifyDurations.error : notifyDurations.default,
+      });
     const { stationId, range } = query;
-    if (!stationId) return notify.warning(exportMessages.noStation);
-    if (!range) return notify.warning(exportMessages.noRange);
+    if (!stationId) return say('warning', exportMessages.noStation);
+    if (!range) return say('warning', exportMessages.noRange);
 
     const controller = new AbortController();
     running.current = controller;
     setState({ phase: 'loading' });
+    // bench:export splits the time into loading and writing with these marks.
     performance.mark('history-export-start');
-    void message.loading({ key: loadingKey, content: exportMessages.loading, duration: 0 });
+    void message.loading({ key: toastKey, content: exportMessages.loading, duration: 0 });
+    const body = historyRequest({ ...query, stationId, range });
+    let outcome: 'success' | 'info' | 'error' = 'error';
     try {
-      const orders = await fetchAllHistory({ ...query, stationId, range }, controller.signal);
-      if (controller.signal.aborted) return;
-      // bench:export splits the time into loading and writing with these marks.
-      performance.mark('history-export-loaded');
-      if (orders.length === 0) {
-        notify.info(exportMessages.empty);
-        return;
-      }
-      setState({ phase: 'building', share: 0 });
-      const file = await buildExportFile(
-        orders.map(toExportOrder),
-        timeZone,
-        (share) => setState({ phase: 'building', share }),
+      const result = await runExport(
+        { url: listUrl, body, headers: apiHeaders(), timeoutMs: listTimeoutMs, timeZone },
+        {
+          onLoaded: (_count, at) => {
+            markAt('history-export-loaded', at);
+            setState({ phase: 'building', share: 0 });
+          },
+          onProgress: (share) => setState({ phase: 'building', share }),
+        },
         controller.signal,
       );
       if (controller.signal.aborted) return;
-      performance.mark('history-export-built');
-      downloadFile(file, historyExportFileName(range));
-      notify.success(exportMessages.done);
+      if (result.type === 'fetch-failed') {
+        // A 401 signs out, others are reported, as every API call (network failures have no answer).
+        if (result.status > 0) apiFailure(listUrl, body, result.status, result.data);
+      } else if (result.type === 'empty') {
+        outcome = 'info';
+      } else {
+        markAt('history-export-built', result.at);
+        downloadFile(result.file, historyExportFileName(range));
+        outcome = 'success';
+      }
     } catch {
-      if (!controller.signal.aborted) notify.error(exportMessages.failed);
+      // The file could not be written (or the worker died): the same «failed».
     } finally {
-      message.destroy(loadingKey);
       if (running.current === controller) running.current = null;
-      if (!controller.signal.aborted) setState({ phase: 'idle' });
+      if (controller.signal.aborted) message.destroy(toastKey);
+      else setState({ phase: 'idle' });
     }
-  }, [query, timeZone, notify, message]);
+    if (controller.signal.aborted) return;
+    if (outcome === 'success') say('success', exportMessages.done);
+    else if (outcome === 'info') say('info', exportMessages.empty);
+    else say('error', exportMessages.failed);
+  }, [query, timeZone, message]);
 
   return { state, start };
 }

@@ -3,31 +3,69 @@ import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ExportOrder } from '@crm/shared';
 import { ThemeProvider } from '../../../app/theme';
+import { setBearerToken } from '../../../lib/session';
 import { makeOrder, serveHistory, showHistory } from '../testing/harness';
+import { runExportJob } from '../lib/export-job';
+import type { ExportRequest } from '../lib/export-protocol';
 import { useHistoryExport } from '../lib/use-history-export';
 
 vi.mock('../../orders', () => ({ OrderModals: () => null, orderParams: { orderId: 'orderId' } }));
 
-// The worker and the download are the browser's (the e2e opens the real file); here: what they are given.
+// exceljs and the download are the browser's (the e2e opens the real file; history-workbook.test reads
+// the workbook back); here: what they are given.
 const build = vi.hoisted(() => ({
-  buildExportFile:
+  buildHistoryWorkbook:
     vi.fn<
-      (orders: ExportOrder[], zone: string, onProgress: (share: number) => void) => Promise<ArrayBuffer>
+      (
+        orders: readonly ExportOrder[],
+        zone: string,
+        onProgress?: (done: number, total: number) => void,
+      ) => Promise<ArrayBuffer>
     >(),
   downloadFile: vi.fn<(file: ArrayBuffer, name: string) => void>(),
 }));
-vi.mock('../lib/build-export', () => build);
+vi.mock('../lib/history-workbook', () => ({ buildHistoryWorkbook: build.buildHistoryWorkbook }));
+vi.mock('../lib/download-file', () => ({ downloadFile: build.downloadFile }));
+
+/**
+ * The export worker, in process: the real job (its fetch goes to `serveHistory`) behind the worker's
+ * message interface. A terminated worker answers nothing more, as in the browser.
+ */
+const workers: FakeWorker[] = [];
+class FakeWorker {
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: ErrorEvent) => void) | null = null;
+  terminated = false;
+  requests: ExportRequest[] = [];
+  constructor() {
+    workers.push(this);
+  }
+  postMessage(request: ExportRequest) {
+    this.requests.push(request);
+    void runExportJob(structuredClone(request), (reply) => {
+      if (!this.terminated) this.onmessage?.({ data: reply } as MessageEvent);
+    });
+  }
+  terminate() {
+    this.terminated = true;
+  }
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   // 1 June 03:00 at the Novosibirsk station.
   vi.setSystemTime(new Date('2026-05-31T20:00:00.000Z'));
-  build.buildExportFile.mockReset();
+  build.buildHistoryWorkbook.mockReset();
   build.downloadFile.mockReset();
+  workers.length = 0;
+  vi.stubGlobal('Worker', FakeWorker);
+  performance.clearMarks();
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+  setBearerToken(null);
 });
 
 const kia = makeOrder({ id: 'kia', phones: [{ redirection_phone: '+79990000000' }] });
@@ -37,8 +75,9 @@ const exportButton = () => screen.getByRole('button', { name: 'Экспорт' }
 describe('history export (S1 §9, texts of S1 §8)', () => {
   it('exports every order matching the filters, not only the page, and saves it under the range’s name', async () => {
     const file = new ArrayBuffer(8);
-    build.buildExportFile.mockResolvedValue(file);
-    const { lists, user } = serveHistory((body) => ({
+    build.buildHistoryWorkbook.mockResolvedValue(file);
+    setBearerToken('tg-token');
+    const { lists, listHeaders, user } = serveHistory((body) => ({
       orders: body.page ? [kia] : [kia, lada],
       total: 2,
     }));
@@ -49,6 +88,8 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
     expect(await screen.findByText('Загрузка данных и подготовка файла для экспорта...')).toBeInTheDocument();
     expect(await screen.findByText('Файл успешно экспортирован')).toBeInTheDocument();
 
+    // The worker made the call, with what the API client would have sent.
+    expect(workers).toHaveLength(1);
     expect(lists.at(-1)).toEqual({
       station_id: 's1',
       date_start: '2026-06-01',
@@ -57,9 +98,14 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
       search: 'Kia',
       statuses: ['Completed', 'Canceled', 'StationCanceled', 'UserCanceled'],
     });
-    const [orders, zone] = build.buildExportFile.mock.calls[0]!;
+    expect(listHeaders.at(-1)).toMatchObject({
+      'x-user-id': 'u1',
+      authorization: 'Bearer tg-token',
+      'content-type': 'application/json',
+    });
+    const [orders, zone] = build.buildHistoryWorkbook.mock.calls[0]!;
     expect(zone).toBe('Asia/Novosibirsk');
-    // Only what the file needs crosses to the worker.
+    // Only what the file needs is kept for the workbook.
     expect(orders).toEqual([
       {
         booking_start: kia.booking_start,
@@ -76,12 +122,30 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
     ]);
     expect(build.downloadFile).toHaveBeenCalledWith(file, 'История заказов 01.06.2026–30.06.2026.xlsx');
     await waitFor(() => expect(exportButton()).not.toHaveAttribute('aria-busy', 'true'));
+    expect(workers[0]!.terminated).toBe(true);
+    // bench:export reads the phases from these marks.
+    for (const mark of ['history-export-start', 'history-export-loaded', 'history-export-built'])
+      expect(performance.getEntriesByName(mark, 'mark')).toHaveLength(1);
+  });
+
+  it('says so in a toast away from «Экспорт», not in a notification over it', async () => {
+    build.buildHistoryWorkbook.mockResolvedValue(new ArrayBuffer(1));
+    const { user } = serveHistory({ orders: [kia] });
+    showHistory('/station/s1/history', user);
+    await screen.findByText('Kia Rio');
+    fireEvent.click(exportButton());
+    const done = await screen.findByText('Файл успешно экспортирован');
+    // Notifications open in the top-right corner, where the button is, and stay while it is hovered.
+    expect(done.closest('.ant-message')).not.toBeNull();
+    expect(document.querySelector('.ant-notification-notice')).toBeNull();
+    // The loading toast became the outcome: one toast, not two.
+    expect(screen.queryByText('Загрузка данных и подготовка файла для экспорта...')).toBeNull();
   });
 
   it('shows how far the file has got, and keeps the button’s name «Экспорт» meanwhile', async () => {
     let finish: (file: ArrayBuffer) => void = () => {};
-    build.buildExportFile.mockImplementation((_orders, _zone, onProgress) => {
-      onProgress(0.4);
+    build.buildHistoryWorkbook.mockImplementation((_orders, _zone, onProgress) => {
+      onProgress?.(2, 5);
       return new Promise((resolve) => (finish = resolve));
     });
     const { user } = serveHistory({ orders: [kia] });
@@ -95,7 +159,8 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
     fireEvent.click(exportButton());
     act(() => finish(new ArrayBuffer(1)));
     expect(await screen.findByText('Файл успешно экспортирован')).toBeInTheDocument();
-    expect(build.buildExportFile).toHaveBeenCalledTimes(1);
+    expect(workers).toHaveLength(1);
+    expect(build.buildHistoryWorkbook).toHaveBeenCalledTimes(1);
     expect(build.downloadFile).toHaveBeenCalledTimes(1);
   });
 
@@ -105,30 +170,64 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
     await screen.findByText('Заказов не найдено');
     fireEvent.click(exportButton());
     expect(await screen.findByText('Нет данных для экспорта в выбранном диапазоне')).toBeInTheDocument();
-    expect(build.buildExportFile).not.toHaveBeenCalled();
+    expect(build.buildHistoryWorkbook).not.toHaveBeenCalled();
     expect(build.downloadFile).not.toHaveBeenCalled();
   });
 
-  it('reports a failed export when the orders cannot be loaded', async () => {
-    const { user } = serveHistory((body) => (body.page ? { orders: [kia] } : { status: 500 }));
+  it.each([500, 401, 403, 404])(
+    'reports a failed export when the list call answers %i, and saves nothing',
+    async (status) => {
+      const { user } = serveHistory((body) => (body.page ? { orders: [kia] } : { status }));
+      showHistory('/station/s1/history', user);
+      await screen.findByText('Kia Rio');
+      fireEvent.click(exportButton());
+      expect(await screen.findByText('Произошла ошибка при экспорте данных')).toBeInTheDocument();
+      expect(build.buildHistoryWorkbook).not.toHaveBeenCalled();
+      expect(build.downloadFile).not.toHaveBeenCalled();
+      expect(screen.queryByText('Файл успешно экспортирован')).toBeNull();
+      expect(screen.queryByText('Нет данных для экспорта в выбранном диапазоне')).toBeNull();
+      await waitFor(() => expect(exportButton()).not.toHaveAttribute('aria-busy', 'true'));
+    },
+  );
+
+  it('reports a failed export when the network fails', async () => {
+    const { user } = serveHistory({ orders: [kia] });
     showHistory('/station/s1/history', user);
     await screen.findByText('Kia Rio');
+    const served = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input) === '/api/order/list'
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : served(input, init)) as typeof fetch;
     fireEvent.click(exportButton());
     expect(await screen.findByText('Произошла ошибка при экспорте данных')).toBeInTheDocument();
-    expect(build.buildExportFile).not.toHaveBeenCalled();
-    await waitFor(() => expect(exportButton()).not.toHaveAttribute('aria-busy', 'true'));
+    expect(build.downloadFile).not.toHaveBeenCalled();
   });
 
   it('reports a failed export when the file cannot be written, and saves nothing', async () => {
-    build.buildExportFile.mockRejectedValue(new Error('out of memory'));
+    build.buildHistoryWorkbook.mockRejectedValue(new Error('out of memory'));
     const { user } = serveHistory({ orders: [kia] });
     showHistory('/station/s1/history', user);
     await screen.findByText('Kia Rio');
     fireEvent.click(exportButton());
     expect(await screen.findByText('Произошла ошибка при экспорте данных')).toBeInTheDocument();
-    expect(build.buildExportFile).toHaveBeenCalledTimes(1);
+    expect(build.buildHistoryWorkbook).toHaveBeenCalledTimes(1);
     expect(build.downloadFile).not.toHaveBeenCalled();
     expect(screen.queryByText('Файл успешно экспортирован')).toBeNull();
+  });
+
+  it('stops the worker when the page is left mid-export, and saves nothing', async () => {
+    let finish: (file: ArrayBuffer) => void = () => {};
+    build.buildHistoryWorkbook.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const { user } = serveHistory({ orders: [kia] });
+    showHistory('/station/s1/history', user);
+    await screen.findByText('Kia Rio');
+    fireEvent.click(exportButton());
+    await waitFor(() => expect(build.buildHistoryWorkbook).toHaveBeenCalled());
+    cleanup();
+    expect(workers[0]!.terminated).toBe(true);
+    await act(async () => finish(new ArrayBuffer(1)));
+    expect(build.downloadFile).not.toHaveBeenCalled();
   });
 
   it('asks for a station, then for a range, before exporting anything', async () => {

@@ -102,6 +102,8 @@ export function serveHistory(answer: Answerer) {
     networks: [{ id: 'n1', name: 'Демо-сеть', position: 'administrator' }],
   });
   const lists: OrderListRequest[] = [];
+  /** The headers of each list call (names in lower case), in the same order. */
+  const listHeaders: Record<string, string>[] = [];
   const json = (status: number, body: unknown) =>
     new Response(status === 204 ? null : JSON.stringify(body), {
       status,
@@ -113,6 +115,9 @@ export function serveHistory(answer: Answerer) {
     if (url !== '/api/order/list') return json(204, null);
     const body = JSON.parse(String(init.body)) as OrderListRequest;
     lists.push(body);
+    listHeaders.push(
+      Object.fromEntries([...new Headers(init.headers).entries()].map(([k, v]) => [k.toLowerCase(), v])),
+    );
     const a = typeof answer === 'function' ? await answer(body) : answer;
     if (a.status && a.status !== 200) {
       return json(a.status, { error: { code: 'INTERNAL', message: 'Ошибка' } });
@@ -120,7 +125,7 @@ export function serveHistory(answer: Answerer) {
     const orders = a.orders ?? [];
     return json(200, { orders, total: a.total ?? orders.length, totals: a.totals ?? totalsOf(orders) });
   }) as typeof fetch;
-  return { lists, user };
+  return { lists, listHeaders, user };
 }
 
 /** The history page under a stand-in for the station guard, at `path`. */
