@@ -124,6 +124,7 @@ describe('order history at «Мойка на Ленина» (administrator)', ()
     const allTime = { from: '2022-01-01', to: today };
     const second = await historyList(admin, leninaId, { ...allTime, page: 2, pageSize: 25 });
     expect(second.total).toBeGreaterThan(50);
+    await settled(page);
     await page.locator('.ant-pagination').getByTitle('2', { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     await settled(page);

@@ -60,7 +60,10 @@ export function HistoryPage() {
   const exporter = useHistoryExport(query, zone);
 
   const change = useCallback(
-    (c: FilterChange) => setParams((prev) => applyChange(prev, c), { replace: true }),
+    // From the address bar, not react-router's `prev`: that is the last rendered params, so a click right
+    // after another change (period, then page 2) would undo the first one.
+    (c: FilterChange) =>
+      setParams(() => applyChange(new URLSearchParams(window.location.search), c), { replace: true }),
     [setParams],
   );
   const openOrder = useCallback(
