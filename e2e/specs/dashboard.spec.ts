@@ -233,8 +233,27 @@ describe('dashboard («Сводка»)', () => {
     expect(await bar.getByRole('link', { name: /Настройки/ }).count()).toBe(0);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(viewports.phone.width);
+    // The figures are on the first screen: no second station selector above them, and the first
+    // indicator starts above the bottom bar without scrolling.
+    expect(await page.getByRole('combobox', { name: 'Станция' }).count()).toBe(0);
+    const firstKpi = await indicator(page, 'all_orders').boundingBox();
+    const barBox = await bar.boundingBox();
+    expect(firstKpi!.y + firstKpi!.height).toBeLessThan(barBox!.y);
+    // The export shares the row of the period arrows.
+    const exportBox = await page.getByRole('button', { name: 'Экспорт в Excel' }).boundingBox();
+    const nextBox = await page.getByRole('button', { name: 'Следующая неделя' }).boundingBox();
+    expect(Math.abs(exportBox!.y - nextBox!.y)).toBeLessThan(4);
     await page.locator('.recharts-surface').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('keeps the phone bar’s shape on the home page before a station is chosen', async () => {
+    const page = await openAs(owner, 'owner', '/', { viewport: 'phone' });
+    const bar = page.getByRole('navigation', { name: 'Разделы' });
+    await bar.getByRole('button', { name: 'Ещё' }).waitFor();
+    const labels = await bar.locator('.bottom-bar__item').allInnerTexts();
+    expect(labels.map((l) => l.trim())).toEqual(['Главная', 'Расписание', 'Запись', 'Заказы', 'Ещё']);
     expect(pageErrors(page)).toEqual([]);
   });
 });

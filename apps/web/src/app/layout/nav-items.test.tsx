@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { barItems } from './bottom-bar';
+import type { Position, User } from '@crm/shared';
 import { activeNavKey, buildNavItems } from './nav-items';
+import { mayCreateOrders } from './use-shell-data';
+
+const member = (position: Position | null, role: User['role'] = 'user') => ({
+  role,
+  networks: position ? [{ id: 'n1', name: 'Сеть', position }] : [],
+});
+const stationOf = (networkId: string) => ({ id: 's1', station: { network_id: networkId } as never });
 
 const support = 'https://t.me/support';
 
@@ -54,6 +62,43 @@ describe('navigation items', () => {
       'schedule',
       'history',
       'dashboard',
+    ]);
+  });
+
+  it('keeps the bar’s shape on /home with no station: «Запись» greyed, not replaced by «Сводка»', () => {
+    const canCreate = mayCreateOrders(member('administrator'), null);
+    expect(canCreate).toBe(true);
+    const bar = barItems(buildNavItems(null, support, { canCreateOrder: canCreate }));
+    expect(bar.map((i) => [i.shortLabel, i.to])).toEqual([
+      ['Главная', '/'],
+      ['Расписание', null],
+      ['Запись', null],
+      ['Заказы', null],
+    ]);
+    // The same four as on a station page.
+    const onStation = barItems(
+      buildNavItems('s1', support, {
+        canCreateOrder: mayCreateOrders(member('administrator'), stationOf('n1')),
+      }),
+    );
+    expect(onStation.map((i) => i.key)).toEqual(bar.map((i) => i.key));
+  });
+
+  it('gives «Сводка» the slot of «Запись» only to those who may not create orders anywhere', () => {
+    expect(mayCreateOrders(member('worker'), null)).toBe(false);
+    expect(mayCreateOrders(member(null), null)).toBe(false);
+    expect(mayCreateOrders(member('owner'), null)).toBe(true);
+    expect(mayCreateOrders(member('principal'), null)).toBe(true);
+    expect(mayCreateOrders(member(null, 'admin'), null)).toBe(true);
+    // With a station selected its own right counts: an owner elsewhere is not one here.
+    expect(mayCreateOrders(member('owner'), stationOf('n2'))).toBe(false);
+    expect(mayCreateOrders(member('worker'), stationOf('n1'))).toBe(false);
+    const bar = barItems(buildNavItems(null, support, { canCreateOrder: false }));
+    expect(bar.map((i) => [i.key, i.to])).toEqual([
+      ['home', '/'],
+      ['schedule', null],
+      ['history', null],
+      ['dashboard', null],
     ]);
   });
 

@@ -6,7 +6,6 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useViewport } from '../../lib/use-media-query';
 import { CookieConsent } from '../../features/shell/components/cookie-consent';
-import { canManageOrders } from '../../lib/order-rights';
 import { useCrmData } from '../../features/users/api/crm-data';
 import { useNewOrders } from '../../features/dashboard';
 import { rememberStation, swapStationInPath } from '../selected-station';
@@ -16,7 +15,7 @@ import { activeNavKey, buildNavItems } from './nav-items';
 import { Sidebar } from './sidebar';
 import { StationSwitcher } from './station-switcher';
 import { AccountPanel, UserAvatar } from './user-block';
-import { useSelectedStation, useSupportUrl } from './use-shell-data';
+import { mayCreateOrders, useSelectedStation, useSupportUrl } from './use-shell-data';
 
 const FirstVisitTour = lazy(async () => ({
   default: (await import('../../features/shell/components/first-visit-tour')).FirstVisitTour,
@@ -59,7 +58,7 @@ export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProp
   if (chrome === 'minimal') return <MinimalFrame user={user}>{children}</MinimalFrame>;
 
   const items = buildNavItems(selected?.id ?? null, supportUrl, {
-    canCreateOrder: canManageOrders(user, selected?.station),
+    canCreateOrder: mayCreateOrders(user, selected),
     newOrders: newOrders.data?.length ?? 0,
   });
   const activeKey = activeNavKey(location.pathname, location.search);

@@ -2,6 +2,7 @@ import { useMatch } from 'react-router';
 import { positionLabels, type Station, type User } from '@crm/shared';
 import { useStationList } from '../../features/stations/api/station-list';
 import { useAppConfig } from '../../lib/app-config';
+import { canManageOrders } from '../../lib/order-rights';
 import { product } from '../../lib/product';
 import { getRememberedStationId } from '../selected-station';
 
@@ -30,6 +31,20 @@ export function useSelectedStation(isAdmin: boolean): {
     selected: id ? { id, station: stations.find((s) => s.id === id) ?? null } : null,
     stations,
   };
+}
+
+/**
+ * Whether «Запись» belongs in the navigation: the selected station's right, or — with no station selected
+ * yet — whether the user may create orders at any of their stations. So the phone bar keeps one shape
+ * (S1 §1) across pages, with «Запись» greyed until a station is chosen; only those who may not create
+ * orders anywhere (a worker) get «Сводка» in its slot.
+ */
+export function mayCreateOrders(
+  user: Pick<User, 'role' | 'networks'>,
+  selected: SelectedStation | null,
+): boolean {
+  if (selected) return canManageOrders(user, selected.station);
+  return user.role === 'admin' || user.networks.some((n) => canManageOrders(user, { network_id: n.id }));
 }
 
 export function useSupportUrl(): string {

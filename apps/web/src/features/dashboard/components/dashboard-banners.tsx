@@ -51,8 +51,11 @@ export function ProviderTariffsAlert({ stationId }: { stationId: string }) {
   );
 }
 
-/** S1 §1: the Telegram-bot banner; closing it is saved as `isCloseNotificationTgBot` in the CRM data. */
-export function TelegramBotBanner() {
+/**
+ * S1 §1: the Telegram-bot banner; closing it is saved as `isCloseNotificationTgBot` in the CRM data. On a
+ * phone (`compact`) the button goes under the text at full width, so the title keeps the whole line.
+ */
+export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
   const crmData = useCrmData();
   const update = useUpdateCrmData();
   const notify = useNotify();
@@ -74,21 +77,37 @@ export function TelegramBotBanner() {
     );
   };
 
+  const open = botName ? (
+    <Button
+      size={compact ? 'middle' : 'small'}
+      block={compact}
+      href={`https://t.me/${botName}`}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      Открыть бота
+    </Button>
+  ) : undefined;
+
   return (
     <Alert
       type="info"
       showIcon
       icon={<SendOutlined />}
+      className={compact ? 'dash-tg dash-tg--compact' : 'dash-tg'}
       title={dashboardMessages.tgBannerTitle}
-      description={dashboardMessages.tgBannerText}
-      closable={{ 'aria-label': 'Закрыть', onClose: close }}
-      action={
-        botName ? (
-          <Button size="small" href={`https://t.me/${botName}`} target="_blank" rel="noopener noreferrer">
-            Открыть бота
-          </Button>
-        ) : undefined
+      description={
+        compact ? (
+          <div className="dash-tg__body">
+            <span>{dashboardMessages.tgBannerText}</span>
+            {open}
+          </div>
+        ) : (
+          dashboardMessages.tgBannerText
+        )
       }
+      closable={{ 'aria-label': 'Закрыть', onClose: close }}
+      action={compact ? undefined : open}
     />
   );
 }

@@ -17,7 +17,10 @@ interface DashboardHeaderProps {
   compact: boolean;
 }
 
-/** «Сводка», today's date on the station's clock, and the station selector (S1 §2). */
+/**
+ * «Сводка», today's date on the station's clock, and the station selector (S1 §2). On a phone the shell's
+ * header already holds the station switcher, so a second selector would only push the figures down.
+ */
 export function DashboardHeader({ station, external, today, todayOrders, compact }: DashboardHeaderProps) {
   const navigate = useNavigate();
   const list = useStationList();
@@ -39,21 +42,25 @@ export function DashboardHeader({ station, external, today, todayOrders, compact
           {todayOrders !== undefined && ` · ${ordersWord(todayOrders)}`}
         </Typography.Text>
       </div>
-      <div className="dash-head__station">
-        {external && <Tag color="gold">{messages.station.external}</Tag>}
-        <Select
-          className="dash-head__select"
-          value={station.id}
-          options={options}
-          aria-label="Станция"
-          loading={list.isPending}
-          popupMatchSelectWidth={false}
-          onChange={(id: string) => {
-            rememberStation(id);
-            void navigate(`/station/${encodeURIComponent(id)}/dashboard`);
-          }}
-        />
-      </div>
+      {(external || !compact) && (
+        <div className="dash-head__station">
+          {external && <Tag color="gold">{messages.station.external}</Tag>}
+          {!compact && (
+            <Select
+              className="dash-head__select"
+              value={station.id}
+              options={options}
+              aria-label="Станция"
+              loading={list.isPending}
+              popupMatchSelectWidth={false}
+              onChange={(id: string) => {
+                rememberStation(id);
+                void navigate(`/station/${encodeURIComponent(id)}/dashboard`);
+              }}
+            />
+          )}
+        </div>
+      )}
     </header>
   );
 }

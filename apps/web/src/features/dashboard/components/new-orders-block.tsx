@@ -13,13 +13,36 @@ interface NewOrdersBlockProps {
   /** Accept is a status step every position may take; declining is a cancel, not for a worker. */
   canDecline: boolean;
   onOpen(orderId: string): void;
+  /** Phone: with nothing to answer the block shrinks to one line, so the figures come into view. */
+  compact?: boolean;
+}
+
+/** «Новые заказы» as one line on a phone when there is nothing to answer (or it is still loading). */
+function NewOrdersLine({ loading }: { loading: boolean }) {
+  return (
+    <section className="dash-new-line" aria-label={dashboardMessages.newOrders} aria-busy={loading}>
+      <span className="dash-new-line__text">
+        {loading ? `${dashboardMessages.newOrders}…` : dashboardMessages.noNewOrders}
+      </span>
+      <Typography.Text type="secondary" className="dash-new-line__hint">
+        <SyncOutlined aria-hidden spin={loading} /> {dashboardMessages.newOrdersHint}
+      </Typography.Text>
+    </section>
+  );
 }
 
 /**
  * «Новые заказы» (S1 §2): every order waiting for «Принять», with accept and decline. The list is polled
  * every 20 s and pushed by order events; the hint keeps the spec's wording.
  */
-export function NewOrdersBlock({ stationId, zone, today, canDecline, onOpen }: NewOrdersBlockProps) {
+export function NewOrdersBlock({
+  stationId,
+  zone,
+  today,
+  canDecline,
+  onOpen,
+  compact = false,
+}: NewOrdersBlockProps) {
   const query = useNewOrders(stationId);
   const answers = useOrderAnswers(stationId, zone, today);
   const orders = (query.data ?? []).filter((o) => !answers.answered.has(o.id));
@@ -49,6 +72,10 @@ export function NewOrdersBlock({ stationId, zone, today, canDecline, onOpen }: N
       )}
     </>
   );
+
+  if (compact && (query.isPending || (orders.length === 0 && !(query.isError && !query.data)))) {
+    return <NewOrdersLine loading={query.isPending} />;
+  }
 
   let body;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;

@@ -38,19 +38,25 @@ export default function NewOrdersModal({
       open={open}
       title={`${dashboardMessages.newOrdersModalTitle} · ${station.name}`}
       closable={false}
-      maskClosable={dismissible}
+      mask={{ closable: dismissible }}
       keyboard={dismissible}
       onCancel={onDismiss}
       footer={null}
       width={phone ? '100%' : 640}
       centered={!phone}
-      className="new-orders-modal"
+      // A phone gives the orders its whole height: the modal starts near the top and its body scrolls,
+      // so every order's buttons stay reachable instead of hiding under a 300 px list cap.
+      style={phone ? { top: 8, paddingBottom: 8 } : undefined}
+      className={phone ? 'new-orders-modal new-orders-modal--phone' : 'new-orders-modal'}
     >
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
         Клиенты ждут подтверждения. Примите заказ или отклоните его с причиной — после этого можно продолжить
         работу.
       </Typography.Paragraph>
-      <ul className="dash-list dash-list--scroll" aria-label={dashboardMessages.newOrders}>
+      <ul
+        className={phone ? 'dash-list' : 'dash-list dash-list--scroll'}
+        aria-label={dashboardMessages.newOrders}
+      >
         {orders.map((order) => (
           <OrderLine
             key={order.id}

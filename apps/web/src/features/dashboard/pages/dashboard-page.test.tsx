@@ -8,6 +8,15 @@ function serve(routes: Routes) {
   return mockApi(routes);
 }
 
+/** happy-dom's window is 1024 px wide (a desktop); a phone test narrows it and restores it after. */
+function setWidth(width: number) {
+  (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
+    width,
+    height: 844,
+  });
+}
+const desktopWidth = window.innerWidth;
+
 describe('DashboardPage', () => {
   beforeEach(() => {
     localStorage.clear();
@@ -24,6 +33,7 @@ describe('DashboardPage', () => {
   });
   afterEach(() => {
     cleanup();
+    setWidth(desktopWidth);
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -242,6 +252,61 @@ describe('DashboardPage', () => {
     expect(await screen.findByText('Предстоящих заказов нет')).toBeInTheDocument();
     expect(screen.getByText('Сейчас ничего не моется')).toBeInTheDocument();
     expect(screen.getByText('Новых заказов нет')).toBeInTheDocument();
+    // A desktop keeps the station selector and the full «Новые заказы» card with its hint.
+    expect(screen.getByRole('combobox', { name: 'Станция' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Новые заказы' })).not.toBeInTheDocument();
+    expect(screen.getByText('Обновляются каждые 2 минуты')).toBeInTheDocument();
+  });
+
+  it('on a phone puts the figures first: no second station selector, new orders one line, banner last', async () => {
+    setWidth(390);
+    const user = userWith('owner');
+    serve({
+      ...baseRoutes(user),
+      'GET /api/user/get_crm_data/u1': () => ({ crm_data: { hasSeenTutorial: true } }),
+      'GET /api/station/rating/s1': () => ({ rating: rating({ all_orders: 3, total_count: 3 }) }),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+    });
+    showDashboard(user);
+    const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
+    const banner = await screen.findByText('Уведомления о заказах в Telegram');
+    // The shell's header holds the station switcher; the page does not repeat it.
+    expect(screen.queryByRole('combobox', { name: 'Станция' })).not.toBeInTheDocument();
+    // No new orders: one line, no card or empty list before the figures.
+    const line = screen.getByRole('region', { name: 'Новые заказы' });
+    expect(line).toHaveTextContent('Новых заказов нет');
+    expect(screen.queryByRole('list', { name: 'Новые заказы' })).not.toBeInTheDocument();
+    const follows = (a: Element, b: Element) =>
+      !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(line, kpis)).toBe(true);
+    // The banner comes after the order lists, with its button under the text.
+    expect(follows(screen.getByText('Предстоящих заказов нет'), banner)).toBe(true);
+    expect(screen.getByRole('link', { name: /Открыть бота/ }).closest('.dash-tg__body')).not.toBeNull();
+    // The export is an icon button named for screen readers, in the period's controls.
+    const exportButton = screen.getByRole('button', { name: 'Экспорт в Excel' });
+    expect(exportButton).not.toHaveTextContent('Экспорт');
+    expect(exportButton.closest('.dash-figures__controls')).not.toBeNull();
+  });
+
+  it('on a phone keeps waiting new orders first, as a full list with their buttons', async () => {
+    setWidth(390);
+    const user = userWith('owner');
+    serve({
+      ...baseRoutes(user),
+      'GET /api/order/list/new/s1': () => ({
+        orders_list: [{ order: order(90, { status: 'Accepted', source: 'Yandex' }) }],
+        ru_services_name: {},
+        ru_tariff_name: {},
+      }),
+      'GET /api/station/rating/s1': () => ({ rating: rating() }),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+    });
+    showDashboard(user);
+    const list = await screen.findByRole('list', { name: 'Новые заказы' });
+    const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
+    expect(!!(list.compareDocumentPosition(kpis) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);
+    expect(within(list).getByRole('button', { name: /Принять/ })).toBeInTheDocument();
+    expect(screen.queryByText('Новых заказов нет')).not.toBeInTheDocument();
   });
 
   it('exports the period to Excel, or warns when the period has no orders', async () => {

@@ -25,7 +25,9 @@ const byStart = (a: Order, b: Order) => Date.parse(a.booking_start) - Date.parse
 /**
  * `/station/{id}/dashboard` — «Сводка» (S1 §2 «Dashboard»): the station and today's date, the alerts, and
  * the «Обзор» tab with new orders, the key indicators and charts for a period, and today's upcoming and
- * in-progress orders. A row opens the order (`?orderId=`).
+ * in-progress orders. A row opens the order (`?orderId=`). On a phone the figures come into the first
+ * screen: no second station selector, new orders as one line while there are none, the Telegram banner
+ * last.
  */
 export function DashboardPage() {
   const { station, external, canManage } = useStationContext();
@@ -69,6 +71,7 @@ export function DashboardPage() {
         today={today}
         canDecline={canManageOrders(user, station)}
         onOpen={openOrder}
+        compact={compact}
       />
       <FiguresSection
         station={station}
@@ -118,12 +121,14 @@ export function DashboardPage() {
       />
       {/* Only those who may change the station's tariffs are asked to activate them. */}
       {canManage && <ProviderTariffsAlert stationId={station.id} />}
-      <TelegramBotBanner />
+      {/* On a phone the first screen belongs to the figures: the banner waits at the bottom. */}
+      {!compact && <TelegramBotBanner />}
       <Tabs
         className="dash-tabs"
         defaultActiveKey="overview"
         items={[{ key: 'overview', label: dashboardMessages.overviewTab, children: overview }]}
       />
+      {compact && <TelegramBotBanner compact />}
       <OrderModals station={station} />
     </Page>
   );
