@@ -17,7 +17,7 @@ interface MoreSheetProps {
 
 const sections: { title: string; keys: NavKey[] }[] = [
   { title: 'Основные', keys: ['home', 'schedule', 'history', 'create', 'dashboard'] },
-  { title: 'Настройки', keys: ['settings', 'profile'] },
+  { title: 'Настройки', keys: ['tariffs', 'settings', 'profile'] },
   { title: 'Прочее', keys: ['support'] },
 ];
 

@@ -21,6 +21,7 @@ describe('navigation items', () => {
       ['history', 'Заказы', '/station/s1/history'],
       ['create', 'Новая запись', '/station/s1?newOrder=1'],
       ['dashboard', 'Сводка', '/station/s1/dashboard'],
+      ['tariffs', 'Тарифы', '/station/s1/tariffs'],
       ['settings', 'Настройки станции', '/station/s1/settings'],
       ['profile', 'Профиль', '/profile'],
       ['support', 'Поддержка', support],
@@ -41,6 +42,7 @@ describe('navigation items', () => {
       'history',
       'create',
       'dashboard',
+      'tariffs',
       'settings',
     ]);
   });
@@ -114,9 +116,10 @@ describe('navigation items', () => {
     expect(activeNavKey('/station/s1/dashboard')).toBe('dashboard');
     expect(activeNavKey('/station/s1/dashboard', '?orderId=o1&period=month')).toBe('dashboard');
     expect(activeNavKey('/dashboard')).toBe('dashboard');
+    expect(activeNavKey('/station/s1/tariffs', '?tab=yandex')).toBe('tariffs');
     expect(activeNavKey('/station/s1/history')).toBe('history');
     expect(activeNavKey('/history')).toBe('history');
     expect(activeNavKey('/profile')).toBe('profile');
-    expect(activeNavKey('/station/s1/tariffs')).toBeNull();
+    expect(activeNavKey('/station/s1/clients')).toBeNull();
   });
 });

@@ -6,12 +6,13 @@ import {
   HomeOutlined,
   PlusOutlined,
   SettingOutlined,
+  TagsOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 
 export type NavKey =
-  'home' | 'schedule' | 'history' | 'create' | 'dashboard' | 'settings' | 'profile' | 'support';
+  'home' | 'schedule' | 'history' | 'create' | 'dashboard' | 'tariffs' | 'settings' | 'profile' | 'support';
 
 export interface NavItem {
   key: NavKey;
@@ -81,6 +82,13 @@ export function buildNavItems(
       to: station && `${station}/dashboard`,
     },
     {
+      key: 'tariffs',
+      label: 'Тарифы',
+      shortLabel: 'Тарифы',
+      icon: <TagsOutlined />,
+      to: station && `${station}/tariffs`,
+    },
+    {
       key: 'settings',
       label: 'Настройки станции',
       shortLabel: 'Настройки',
@@ -111,6 +119,7 @@ export function activeNavKey(pathname: string, search = ''): NavKey | null {
   if (/^\/station\/[^/]+\/settings(\/|$)/.test(pathname)) return 'settings';
   if (/^\/station\/[^/]+\/dashboard\/?$/.test(pathname) || pathname === '/dashboard') return 'dashboard';
   if (/^\/station\/[^/]+\/history\/?$/.test(pathname) || pathname === '/history') return 'history';
+  if (/^\/station\/[^/]+\/tariffs\/?$/.test(pathname) || pathname === '/tariffs') return 'tariffs';
   if (/^\/station\/[^/]+\/?$/.test(pathname) || /^\/station\/[^/]+\/schedule\/?$/.test(pathname)) {
     return new URLSearchParams(search).has('newOrder') ? 'create' : 'schedule';
   }
