@@ -19,8 +19,12 @@ export function currentWeek() {
 
 const json = { 'content-type': 'application/json' };
 
-export function listRequest(net: BenchNetwork, session: Session): Request {
-  const week = currentWeek();
+/** `POST /api/order/list` for each station in turn, with the body `bodyOf` makes for it. */
+function orderListRequest(
+  net: BenchNetwork,
+  session: Session,
+  bodyOf: (stationId: string) => object,
+): Request {
   let i = 0;
   return {
     method: 'POST',
@@ -28,9 +32,14 @@ export function listRequest(net: BenchNetwork, session: Session): Request {
     headers: { ...session.headers, ...json },
     setupRequest: (req) => ({
       ...req,
-      body: JSON.stringify({ station_id: net.stationIds[i++ % net.stationIds.length], ...week }),
+      body: JSON.stringify(bodyOf(net.stationIds[i++ % net.stationIds.length]!)),
     }),
   };
+}
+
+export function listRequest(net: BenchNetwork, session: Session): Request {
+  const week = currentWeek();
+  return orderListRequest(net, session, (stationId) => ({ station_id: stationId, ...week }));
 }
 
 export function newOrdersRequest(net: BenchNetwork, session: Session): Request {
@@ -126,16 +135,7 @@ export function historyBody(stationId: string, month: DateRange, search?: string
 
 export function historyRequest(net: BenchNetwork, session: Session, search?: string): Request {
   const month = currentMonth();
-  let i = 0;
-  return {
-    method: 'POST',
-    path: '/api/order/list',
-    headers: { ...session.headers, ...json },
-    setupRequest: (req) => ({
-      ...req,
-      body: JSON.stringify(historyBody(net.stationIds[i++ % net.stationIds.length]!, month, search)),
-    }),
-  };
+  return orderListRequest(net, session, (stationId) => historyBody(stationId, month, search));
 }
 
 /** `/api/station/rating/{id}` or `/api/station/analytics/{id}` for a month (both dates inclusive). */

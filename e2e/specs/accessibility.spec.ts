@@ -1,37 +1,7 @@
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
 import { control } from '../support/browser';
 import { useBrowser } from '../support/test-browser';
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-/**
- * Runs axe-core in the page. `page.evaluate` goes through the DevTools protocol, so the page's CSP
- * (script-src 'self') does not block the injected source.
- */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        // Where, and why (for contrast: the colours and the ratio), so a failure says what to fix.
-        nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-      }));
-  });
-}
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
   const browser = useBrowser();

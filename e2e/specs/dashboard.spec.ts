@@ -1,9 +1,9 @@
-import axe from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { skipFirstVisit, stationIdByName, type ApiSession } from '../support/api';
 import { pageErrors, signInFast, viewports, type ContextOptions } from '../support/browser';
 import { addDays, bookOwnOrder, freeHour, getOrder, listOrders, moscowToday } from '../support/orders';
+import { seriousViolations } from '../support/axe';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
 interface ListedOrder {
@@ -16,26 +16,6 @@ interface ListedOrder {
 }
 
 const cancelled = ['Canceled', 'StationCanceled', 'UserCanceled'];
-
-/** axe-core's serious and critical findings (ids and where), in the whole page or under `selector`. */
-async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async (scope: string | undefined) => {
-    const context = scope ? { include: [scope] } : document;
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(context, {
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes
-            .slice(0, 3)
-            .map((n) => n.target.join(' '))
-            .join(', ')}`,
-      );
-  }, selector);
-}
 
 /**
  * The key indicators of a period computed from the orders themselves (`POST /api/order/list` over the

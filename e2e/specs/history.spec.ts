@@ -1,24 +1,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
+import { orderStatusLabels, type OrderStatus } from '@crm/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { skipFirstVisit, type ApiSession } from '../support/api';
 import { pageErrors, signInFast, type ContextOptions } from '../support/browser';
-import { historyList, monthOf, moscowHistoryDate, ruDate, seriousViolations } from '../support/history';
+import { seriousViolations } from '../support/axe';
+import { historyList, monthOf, moscowHistoryDate, ruDate } from '../support/history';
 import { bookOwnOrder, freeHour, moscowToday, type ApiOrder } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
-/** S1 §4 status names, as the history shows them. */
-const statusLabels: Record<string, string> = {
-  Accepted: 'Новый',
-  Booked: 'Забронирован',
-  Processing: 'В процессе',
-  Completed: 'Завершен',
-  Canceled: 'Отменен',
-  StationCanceled: 'Отменен станцией',
-  UserCanceled: 'Отменен клиентом',
-};
 const carOf = (o: ApiOrder) =>
   [o.client_car.brand, o.client_car.model, o.client_car.plate_number].filter((p) => p.trim()).join(' ');
 
@@ -111,7 +103,7 @@ describe('order history at «Мойка на Ленина» (administrator)', ()
     await row.waitFor();
     expect(await row.textContent()).toContain(moscowHistoryDate(order.booking_start));
     expect(await row.textContent()).toContain(`Skoda Octavia ${plate}`);
-    expect(await row.textContent()).toContain(statusLabels[order.status]!);
+    expect(await row.textContent()).toContain(orderStatusLabels[order.status as OrderStatus]);
     // Contrast as shown at rest (a list being replaced is dimmed on purpose).
     await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -189,7 +181,7 @@ describe('order history at «Мойка на Ленина» (administrator)', ()
       moscowHistoryDate(last.booking_start),
       carOf(last),
       last.sum,
-      statusLabels[last.status],
+      orderStatusLabels[last.status as OrderStatus],
     ]);
     // Totals rows: every order, then the completed ones — as the server counts them.
     expect(values(n + 2)).toEqual([

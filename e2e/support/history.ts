@@ -1,5 +1,3 @@
-import axe from 'axe-core';
-import type { Page } from 'playwright-core';
 import type { ApiSession } from './api';
 import { addDays, type ApiOrder } from './orders';
 
@@ -61,19 +59,3 @@ export function moscowHistoryDate(iso: string): string {
 
 /** `2026-11-01` → `01.11.2026`. */
 export const ruDate = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-
-/** Serious or critical axe-core violations on the page (contrast in both themes, names, roles). */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axe.source);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
-      );
-  });
-}

@@ -3,7 +3,15 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { resetAnsweredOrders } from '../lib/answered-orders';
 import { PROVIDER_ALERT_SNOOZE_MS } from '../lib/provider-alert';
 import { analyticsFor, rating } from '../testing/fixtures';
-import { baseRoutes, mockApi, showDashboard, userWith, type Call, type Routes } from '../testing/harness';
+import {
+  baseRoutes,
+  mockApi,
+  showDashboard,
+  stubResizeObserver,
+  userWith,
+  type Call,
+  type Routes,
+} from '../testing/harness';
 
 const alertTitle = 'Подключите тарифы агрегатора';
 const figures: Routes = {
@@ -29,14 +37,7 @@ describe('dashboard banners', () => {
   beforeEach(() => {
     localStorage.clear();
     resetAnsweredOrders();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
   });
   afterEach(() => {
     cleanup();

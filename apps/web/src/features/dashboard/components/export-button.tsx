@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { dashboardMessages, previousRange, type DateRange } from '@crm/shared';
+import { downloadFile } from '../../../lib/excel';
 import { useNotify } from '../../../lib/notify';
 import { stationAnalyticsQuery, stationRatingQuery } from '../api/station-figures';
 
@@ -41,8 +42,7 @@ export function ExportButton({ stationId, stationName, range, compact }: ExportB
         return;
       }
       try {
-        const { analyticsFileName, buildAnalyticsWorkbook, downloadFile } =
-          await import('../lib/analytics-workbook');
+        const { analyticsFileName, buildAnalyticsWorkbook } = await import('../lib/analytics-workbook');
         const file = await buildAnalyticsWorkbook({
           stationName,
           range,

@@ -3,7 +3,15 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { Order } from '@crm/shared';
 import { resetAnsweredOrders } from '../lib/answered-orders';
 import { analyticsFor, order, rating } from '../testing/fixtures';
-import { apiError, baseRoutes, mockApi, showDashboard, userWith, type Routes } from '../testing/harness';
+import {
+  apiError,
+  baseRoutes,
+  mockApi,
+  showDashboard,
+  stubResizeObserver,
+  userWith,
+  type Routes,
+} from '../testing/harness';
 
 /** The new-orders call answers the orders still waiting; every GET is timed. */
 function newOrdersRoutes(waiting: () => Order[], gets: number[]): Routes {
@@ -23,14 +31,7 @@ describe('«Новые заказы» on the dashboard', () => {
   beforeEach(() => {
     localStorage.clear();
     resetAnsweredOrders();
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
   });
   afterEach(() => {
     cleanup();

@@ -3,7 +3,7 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { dashboardMessages, type Order, type Station } from '@crm/shared';
 import { useViewport } from '../../../lib/use-media-query';
 import { useOrderAnswers } from '../lib/use-order-answers';
-import { useStationNow } from '../lib/use-station-now';
+import { useStationNow } from '../../../lib/use-station-now';
 import { DeclineDialog } from './decline-dialog';
 import { OrderLine } from './order-line';
 import './dashboard.css';

@@ -10,9 +10,9 @@ import {
   type StationAnalytics,
   type StationRating,
 } from '@crm/shared';
+import { rubFormat, workbookBytes } from '../../../lib/excel';
 import { indicatorValue } from './indicators';
 
-const rubFormat = '#,##0 "₽"';
 const percentFormat = '0.0" %"';
 
 /** Sheet names of the analytics export (the order of the dashboard: indicators, days, sources, hours). */
@@ -122,24 +122,5 @@ export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promi
     analytics.hours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.orders]),
   );
 
-  const buffer = await workbook.xlsx.writeBuffer();
-  const bytes = new Uint8Array(buffer as ArrayBuffer);
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-}
-
-const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** Saves the bytes under `fileName` through a temporary Blob link. */
-export function downloadFile(file: ArrayBuffer, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([file], { type: xlsxType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns: free it a moment later.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return workbookBytes(workbook);
 }

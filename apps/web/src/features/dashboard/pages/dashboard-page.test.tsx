@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetAnsweredOrders } from '../lib/answered-orders';
 import { analyticsFor, order, rating, weeks } from '../testing/fixtures';
-import { apiError, baseRoutes, mockApi, showDashboard, userWith, type Routes } from '../testing/harness';
+import {
+  apiError,
+  baseRoutes,
+  mockApi,
+  showDashboard,
+  stubResizeObserver,
+  userWith,
+  type Routes,
+} from '../testing/harness';
 
 function serve(routes: Routes) {
   return mockApi(routes);
@@ -21,15 +29,7 @@ describe('DashboardPage', () => {
   beforeEach(() => {
     localStorage.clear();
     resetAnsweredOrders();
-    // recharts measures its box; happy-dom has no layout, so the charts themselves render empty.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubResizeObserver();
   });
   afterEach(() => {
     cleanup();

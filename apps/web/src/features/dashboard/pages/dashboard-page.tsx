@@ -17,7 +17,7 @@ import { NewOrdersBlock } from '../components/new-orders-block';
 import { OrderWindowCard } from '../components/order-window-card';
 import { canSeeFigures } from '../lib/figures-access';
 import { useDashboardPeriod } from '../lib/use-dashboard-period';
-import { useStationNow } from '../lib/use-station-now';
+import { useStationNow } from '../../../lib/use-station-now';
 import '../components/dashboard.css';
 
 const byStart = (a: Order, b: Order) => Date.parse(a.booking_start) - Date.parse(b.booking_start);

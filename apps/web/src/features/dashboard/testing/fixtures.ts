@@ -7,64 +7,23 @@ import {
   type StationRating,
 } from '@crm/shared';
 import { stationToday } from '../../../lib/station-time';
+import { testCar, testOrder } from '../../../test/fixtures';
 
-let seq = 0;
+let plates = 0;
 
 const minute = 60_000;
 
-/** An order starting `inMinutes` from now (negative: in the past), 30 minutes long. */
+/** An order starting `inMinutes` from now (negative: in the past), 30 minutes long, each with its own plate. */
 export function order(inMinutes: number, over: Partial<Order> = {}): Order {
-  seq += 1;
+  plates += 1;
   const start = Date.now() + inMinutes * minute;
-  return {
-    id: `o${seq}`,
-    status: 'Booked',
-    source: 'Own',
-    order_type: 'Booking',
+  return testOrder({
     booking_start: new Date(start).toISOString(),
     booking_end: new Date(start + 30 * minute).toISOString(),
-    date_start: null,
-    date_end: null,
     date_create: new Date(start - 3 * 3600_000).toISOString(),
-    station_id: 's1',
-    carwash_id: '100101',
-    network_id: 'n1',
-    box_number: 1,
-    extended_id: null,
-    contract_id: 'Individual',
-    client_type: 'Individual',
-    driver_id: null,
-    driver: null,
-    phones: [],
-    sum: 1500,
-    sum_completed: 0,
-    sum_manual: false,
-    payment_method: 'not_paid',
-    comment: '',
-    system_comment: '',
-    reason: null,
-    client_car: {
-      brand: 'Kia',
-      model: 'Rio',
-      plate_number: `А${String(100 + seq).slice(-3)}ВС77`,
-      body_type: 'Седан',
-      body_color: '',
-      car_class: 'Compact',
-      category: 'Compact',
-    },
-    basket: {
-      tariff_id: 't1',
-      slot_id: null,
-      price_element_id: null,
-      total_duration_minutes: 30,
-      total_amount: 1500,
-      include_service_amount: 1500,
-      additional_service_amounts: {},
-      compensation_amount: 0,
-      user_need_to_pay_amount: 1500,
-    },
+    client_car: testCar({ plate_number: `А${String(100 + plates).slice(-3)}ВС77` }),
     ...over,
-  };
+  });
 }
 
 export function rating(over: Partial<StationRating> = {}): StationRating {

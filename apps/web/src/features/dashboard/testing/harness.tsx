@@ -1,4 +1,5 @@
 import { Outlet, useLocation, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
 import type { Order, Position, Station, User } from '@crm/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { setSessionUser } from '../../../lib/session';
@@ -118,3 +119,15 @@ export function showDashboard(user: User, { station = testStation(), search = ''
 
 export const answeredCalls = (calls: Call[], path: RegExp) =>
   calls.filter((c) => c.method === 'POST' && path.test(c.path));
+
+/** recharts measures its box; happy-dom has no layout, so the charts themselves render empty. */
+export function stubResizeObserver() {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Input, Segmented, Select } from 'antd';
 import { AppstoreOutlined, DownloadOutlined, SearchOutlined, TableOutlined } from '@ant-design/icons';
 import { historyStatusOptions, type HistoryView } from '@crm/shared';
+import { PageTitle } from '../../../components/page-title';
 import { PeriodSelector, type PeriodValue } from '../../../components/period-selector';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { historyKinds, type FilterChange, type HistoryFilters } from '../lib/history-filters';
@@ -85,10 +86,7 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
   return (
     <header className="history-toolbar">
       <div className="history-toolbar__head">
-        <div className="history-toolbar__title">
-          <h1>{historyMessages.title}</h1>
-          <span className="history-toolbar__station">{props.stationName}</span>
-        </div>
+        <PageTitle title={historyMessages.title} station={props.stationName} stacked={props.phone} />
         <ExportButton state={props.exportState} onExport={props.onExport} />
       </div>
       <div className="history-toolbar__row">

@@ -1,8 +1,6 @@
 import ExcelJS from 'exceljs';
 import { historyExport, historyExportRows, historyExportTotals, type ExportOrder } from '@crm/shared';
-
-/** Rubles as a whole number with a ₽ sign, so the column still sums and filters as numbers in Excel. */
-const rubFormat = '#,##0 "₽"';
+import { rubFormat, workbookBytes } from '../../../lib/excel';
 
 /** Called every this many rows, so the page can show how far the file has got. */
 const progressStep = 1000;
@@ -50,9 +48,5 @@ export async function buildHistoryWorkbook(
     to: { row: rows.length + 1, column: historyExport.columns.length },
   };
 
-  const buffer = await workbook.xlsx.writeBuffer();
-  // exceljs answers a Node Buffer in Node and an ArrayBuffer-backed view in the browser: hand back exactly
-  // the file's bytes, transferable to the page.
-  const bytes = new Uint8Array(buffer as ArrayBuffer);
-  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  return workbookBytes(workbook);
 }

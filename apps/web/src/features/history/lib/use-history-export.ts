@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
 import { exportMessages, historyExportFileName } from '@crm/shared';
 import { apiFailure, apiHeaders } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/excel';
 import { notifyDurations } from '../../../lib/notify';
 import { historyRequest, type HistoryQuery } from '../api/history-list';
 import { runExport } from './build-export';
-import { downloadFile } from './download-file';
 
 /** The page's filters; station and range may be missing (the S1 §8 «missing station / range» cases). */
 export type ExportQuery = Omit<HistoryQuery, 'stationId' | 'range'> &

@@ -25,7 +25,10 @@ const build = vi.hoisted(() => ({
   downloadFile: vi.fn<(file: ArrayBuffer, name: string) => void>(),
 }));
 vi.mock('../lib/history-workbook', () => ({ buildHistoryWorkbook: build.buildHistoryWorkbook }));
-vi.mock('../lib/download-file', () => ({ downloadFile: build.downloadFile }));
+vi.mock('../../../lib/excel', async (actual) => ({
+  ...(await actual<object>()),
+  downloadFile: build.downloadFile,
+}));
 
 /**
  * The export worker, in process: the real job (its fetch goes to `serveHistory`) behind the worker's

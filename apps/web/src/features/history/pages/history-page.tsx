@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Pagination, Spin } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { historyPageSizes, orderMessages } from '@crm/shared';
 import { EmptyState } from '../../../components/empty-state';
-import { stationToday } from '../../../lib/station-time';
+import { useStationNow } from '../../../lib/use-station-now';
 import { useViewport } from '../../../lib/use-media-query';
 // The page under the station guard reads the station it resolved; the stations index would also pull
 // the settings form and its map into this chunk.
@@ -25,17 +25,8 @@ import {
 } from '../lib/history-filters';
 import { historyMessages } from '../lib/history-messages';
 import { useHistoryExport } from '../lib/use-history-export';
+import '../../../components/shared-ui.css';
 import '../components/history.css';
-
-/** Today on the station's clock; a new day is noticed within a minute. */
-function useStationToday(zone: string): string {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return stationToday(zone, now);
-}
 
 /**
  * `/station/{id}/history` — the order history of S1 §2: search, range, statuses, cards or table, pages,
@@ -46,7 +37,8 @@ export function HistoryPage() {
   const { station } = useStationContext();
   const zone = station.time_zone;
   const phone = useViewport() === 'mobile';
-  const today = useStationToday(zone);
+  // A new day on the station's clock is noticed within a minute.
+  const { today } = useStationNow(zone, 60_000);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params, today, phone), [params, today, phone]);
   const listTop = useRef<HTMLDivElement>(null);
@@ -133,7 +125,7 @@ export function HistoryPage() {
   }
 
   return (
-    <div className={`history-page${phone ? ' history-page--phone' : ''}`}>
+    <div className={`page-column history-page${phone ? ' page-column--phone history-page--phone' : ''}`}>
       <HistoryToolbar
         stationName={station.name}
         filters={filters}

@@ -3,7 +3,7 @@ import type { Order, OrderListRequest, OrderListTotals, OrderStatus, Station } f
 import { createQueryClient } from '../../../lib/query-client';
 import { setSessionUser } from '../../../lib/session';
 import { makeUser, renderRoutes } from '../../../test/render';
-import { testStation } from '../../../test/fixtures';
+import { testOrder, testStation } from '../../../test/fixtures';
 import type { StationContext } from '../../stations/lib/station-context';
 import { HistoryPage } from '../pages/history-page';
 
@@ -14,60 +14,16 @@ export const station: Station = testStation({
   time_zone_int: 7,
 });
 
-let seq = 0;
-
-/** A history order as the list answers it. */
+/** A paid, completed history order as the list answers it. */
 export function makeOrder(over: Partial<Order> & { status?: OrderStatus } = {}): Order {
-  seq += 1;
-  return {
-    id: `o${seq}`,
+  return testOrder({
     status: 'Completed',
-    source: 'Own',
-    order_type: 'Booking',
-    booking_start: '2026-06-10T03:00:00.000Z',
-    booking_end: '2026-06-10T03:30:00.000Z',
-    date_start: null,
-    date_end: null,
-    date_create: '2026-06-01T09:00:00.000Z',
     station_id: station.id,
     carwash_id: station.carwash_id,
-    network_id: 'n1',
-    box_number: 1,
-    extended_id: null,
-    contract_id: 'Individual',
-    client_type: 'Individual',
-    driver_id: null,
-    driver: null,
-    phones: [],
-    sum: 1500,
     sum_completed: 1500,
-    sum_manual: false,
     payment_method: 'paid_card',
-    comment: '',
-    system_comment: '',
-    reason: null,
-    client_car: {
-      brand: 'Kia',
-      model: 'Rio',
-      plate_number: 'А123ВС54',
-      body_type: 'Седан',
-      body_color: '',
-      car_class: 'Compact',
-      category: 'Compact',
-    },
-    basket: {
-      tariff_id: 't1',
-      slot_id: null,
-      price_element_id: null,
-      total_duration_minutes: 30,
-      total_amount: 1500,
-      include_service_amount: 1500,
-      additional_service_amounts: {},
-      compensation_amount: 0,
-      user_need_to_pay_amount: 1500,
-    },
     ...over,
-  };
+  });
 }
 
 export function totalsOf(orders: Order[]): OrderListTotals {

@@ -1,46 +1,28 @@
 import type { CarCollectionResponse, Order, OrderDetailsResponse, Station, TariffConfig } from '@crm/shared';
-import { testStation } from '../../../test/fixtures';
+import { testCar, testOrder, testStation } from '../../../test/fixtures';
 
 export const station: Station = testStation({ location: null });
 
 /** An own Booked order 10:00–11:00 Moscow time on 2030-06-03 (far from now: starting it is early). */
 export function makeOrder(over: Partial<Order> = {}): Order {
-  return {
+  return testOrder({
     id: 'o1',
-    status: 'Booked',
-    source: 'Own',
-    order_type: 'Booking',
     booking_start: '2030-06-03T07:00:00.000Z',
     booking_end: '2030-06-03T08:00:00.000Z',
-    date_start: null,
-    date_end: null,
     date_create: '2030-06-01T09:15:00.000Z',
-    station_id: 's1',
-    carwash_id: '100101',
-    network_id: 'n1',
     box_number: 2,
-    extended_id: null,
-    contract_id: 'Individual',
-    client_type: 'Individual',
     driver_id: '6f1c1b1e-1111-4a4a-9b9b-000000000001',
     driver: { name: 'Иван', surname: 'Петров', phone: '+79161234567' },
     phones: [{ redirection_phone: '+79161234567' }],
     sum: 1200,
-    sum_completed: 0,
-    sum_manual: false,
-    payment_method: 'not_paid',
     comment: 'Без воска',
-    system_comment: '',
-    reason: null,
-    client_car: {
+    client_car: testCar({
       brand: 'Toyota',
       model: 'Camry',
       plate_number: 'А123ВС77',
-      body_type: 'Седан',
-      body_color: '',
       car_class: 'MiddleSize',
       category: 'MiddleSize',
-    },
+    }),
     basket: {
       tariff_id: 't-complex',
       slot_id: '030630_1000_1100',
@@ -53,7 +35,7 @@ export function makeOrder(over: Partial<Order> = {}): Order {
       user_need_to_pay_amount: 1200,
     },
     ...over,
-  };
+  });
 }
 
 export function makeDetails(order: Order = makeOrder()): OrderDetailsResponse {

@@ -3,6 +3,7 @@ import { Button, Calendar, Popover, Segmented, Tooltip } from 'antd';
 import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
+import { PageTitle } from '../../../components/page-title';
 import type { CalendarView } from '../lib/calendar-days';
 import { weekStart } from '../lib/calendar-dates';
 
@@ -66,10 +67,7 @@ export function CalendarToolbar(props: CalendarToolbarProps & { period: string }
 
   return (
     <header className="cal-toolbar">
-      <div className="cal-toolbar__title">
-        <h1>Расписание</h1>
-        <span className="cal-toolbar__station">{props.stationName}</span>
-      </div>
+      <PageTitle title="Расписание" station={props.stationName} />
       <div className="cal-toolbar__tools">
         <div className="cal-toolbar__nav">
           <Tooltip title={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}>

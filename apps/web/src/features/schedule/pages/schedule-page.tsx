@@ -24,7 +24,8 @@ import { buildEvents, type CalendarEvent } from '../lib/calendar-events';
 import { countEvents, matchesFilters, usePersistedFilters } from '../lib/calendar-filters';
 import { canManageOrders } from '../../../lib/order-rights';
 import { placeDays, type PlacedEvent } from '../lib/place-events';
-import { fromWall, stationToday } from '../../../lib/station-time';
+import { fromWall } from '../../../lib/station-time';
+import { useStationNow } from '../../../lib/use-station-now';
 import { addDays, isDate } from '../lib/calendar-dates';
 import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
 import { FilterPopover } from '../components/filter-popover';
@@ -32,16 +33,6 @@ import { OverlapModal } from '../components/overlap-modal';
 import { TimeGrid } from '../components/time-grid';
 import { WeekStrip } from '../components/week-strip';
 import '../components/calendar.css';
-
-/** A new day on the station's clock is noticed within a minute. */
-function useStationToday(zone: string): string {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
-    return () => window.clearInterval(timer);
-  }, []);
-  return stationToday(zone, now);
-}
 
 /**
  * `/station/{id}` (the station index) — the order calendar of S1 §2. View and date live in the URL
@@ -57,7 +48,8 @@ export function SchedulePage() {
   const [params, setParams] = useSearchParams();
   const me = useCurrentUser();
   const canCreate = !!me.data && canManageOrders(me.data.user, station);
-  const today = useStationToday(zone);
+  // A new day on the station's clock is noticed within a minute.
+  const { today } = useStationNow(zone, 60_000);
 
   const viewParam = params.get('view');
   const view: CalendarView = viewParam === 'day' || viewParam === 'week' ? viewParam : phone ? 'day' : 'week';

@@ -1,7 +1,7 @@
 import { Outlet, type RouteObject } from 'react-router';
 import type { Order, Station } from '@crm/shared';
 import type { StationContext } from '../../stations/lib/station-context';
-import { testStation } from '../../../test/fixtures';
+import { testOrder, testStation } from '../../../test/fixtures';
 import { SchedulePage } from '../pages/schedule-page';
 
 /** Novosibirsk (UTC+7), Monday–Saturday 09:00–21:00, Sunday off, 2 boxes, 30-minute slots. */
@@ -25,60 +25,15 @@ export function makeStation(over: Partial<Station> = {}): Station {
   });
 }
 
-let seq = 0;
-
-/** An own Booked order; times are ISO UTC instants. */
+/** An own Booked order of «Мойка на Садовой»; times are ISO UTC instants. */
 export function makeOrder(start: string, end: string, over: Partial<Order> = {}): Order {
-  seq += 1;
-  return {
-    id: `o${seq}`,
-    status: 'Booked',
-    source: 'Own',
-    order_type: 'Booking',
+  return testOrder({
     booking_start: start,
     booking_end: end,
-    date_start: null,
-    date_end: null,
     date_create: '2026-05-01T09:00:00.000Z',
-    station_id: 's1',
     carwash_id: '100102',
-    network_id: 'n1',
-    box_number: 1,
-    extended_id: null,
-    contract_id: 'Individual',
-    client_type: 'Individual',
-    driver_id: null,
-    driver: null,
-    phones: [],
-    sum: 1500,
-    sum_completed: 0,
-    sum_manual: false,
-    payment_method: 'not_paid',
-    comment: '',
-    system_comment: '',
-    reason: null,
-    client_car: {
-      brand: 'Kia',
-      model: 'Rio',
-      plate_number: 'А123ВС54',
-      body_type: 'Седан',
-      body_color: '',
-      car_class: 'Compact',
-      category: 'Compact',
-    },
-    basket: {
-      tariff_id: 't1',
-      slot_id: null,
-      price_element_id: null,
-      total_duration_minutes: 30,
-      total_amount: 1500,
-      include_service_amount: 1500,
-      additional_service_amounts: {},
-      compensation_amount: 0,
-      user_need_to_pay_amount: 1500,
-    },
     ...over,
-  };
+  });
 }
 
 /** The calendar under a stand-in for the station guard (it hands the page its station). */

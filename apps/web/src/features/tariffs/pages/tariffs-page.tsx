@@ -3,6 +3,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Input, Tabs } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { TariffKind } from '@crm/shared';
+import { PageTitle } from '../../../components/page-title';
 import { useAppConfig } from '../../../lib/app-config';
 import { product } from '../../../lib/product';
 import { useViewport } from '../../../lib/use-media-query';
@@ -12,6 +13,7 @@ import { useStationContext } from '../../stations/lib/station-context';
 import { useTariffList } from '../api/tariff-list';
 import { TariffTab } from '../components/tariff-tab';
 import { tariffsMessages as t } from '../lib/tariffs-messages';
+import '../../../components/shared-ui.css';
 import '../components/tariffs.css';
 
 /** `?tab=yandex` keeps the tab over a reload; the own tab is the page without it. */
@@ -105,12 +107,9 @@ export function TariffsPage() {
   ];
 
   return (
-    <div className={`tariffs-page${phone ? ' tariffs-page--phone' : ''}`}>
+    <div className={`page-column tariffs-page${phone ? ' page-column--phone tariffs-page--phone' : ''}`}>
       <header className="tariffs-head">
-        <div className="tariffs-head__title">
-          <h1>{t.title}</h1>
-          <span className="tariffs-head__station">{station.name}</span>
-        </div>
+        <PageTitle title={t.title} station={station.name} stacked={phone} />
         <Input
           className="tariffs-head__search"
           type="search"

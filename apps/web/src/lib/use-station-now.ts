@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { stationToday } from '../../../lib/station-time';
+import { stationToday } from './station-time';
 
 /**
- * Now, and today on the station's clock, refreshed every 30 s: «Скоро начнется» and the lists' «today»
- * follow the clock without a reload.
+ * Now, and today on the station's clock, refreshed every `intervalMs`: «Скоро начнется», the lists'
+ * «today» and a page's default dates follow the clock without a reload.
  */
 export function useStationNow(zone: string, intervalMs = 30_000): { now: Date; today: string } {
   const [now, setNow] = useState(() => new Date());
