@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Card, Skeleton, Typography } from 'antd';
+import { Alert, Card, Skeleton, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { dashboardMessages, previousRange, type Station } from '@crm/shared';
 import { PeriodSelector, type PeriodValue } from '../../../components/period-selector';
@@ -8,6 +8,7 @@ import { useStationAnalytics, useStationRating } from '../api/station-figures';
 import { dashboardPeriodKinds } from '../lib/use-dashboard-period';
 import { ExportButton } from './export-button';
 import { KeyIndicators, KeyIndicatorsSkeleton } from './key-indicators';
+import { RetryAlert } from '../../../components/retry-alert';
 
 // recharts is the heaviest part of the page: it loads after the figures, in its own chunk.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
@@ -41,16 +42,10 @@ export function FiguresSection({ station, today, period, onPeriod, allowed, comp
   else if (rating.isPending) indicators = <KeyIndicatorsSkeleton />;
   else if (rating.isError)
     indicators = (
-      <Alert
-        type="error"
-        showIcon
+      <RetryAlert
         title={dashboardMessages.ratingLoadFailed}
         description={friendlyMessage(rating.error)}
-        action={
-          <Button size="small" onClick={() => void rating.refetch()}>
-            Повторить
-          </Button>
-        }
+        onRetry={() => void rating.refetch()}
       />
     );
   else indicators = <KeyIndicators current={rating.data} previous={previous.data} />;
@@ -65,16 +60,10 @@ export function FiguresSection({ station, today, period, onPeriod, allowed, comp
     if (analytics.isPending) charts = chartsSkeleton;
     else if (analytics.isError)
       charts = (
-        <Alert
-          type="error"
-          showIcon
+        <RetryAlert
           title={dashboardMessages.ratingLoadFailed}
           description={friendlyMessage(analytics.error)}
-          action={
-            <Button size="small" onClick={() => void analytics.refetch()}>
-              Повторить
-            </Button>
-          }
+          onRetry={() => void analytics.refetch()}
         />
       );
     else

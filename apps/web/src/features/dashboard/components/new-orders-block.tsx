@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Card, Skeleton, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined, SyncOutlined } from '@ant-design/icons';
-import { dashboardMessages, orderMessages, type Order } from '@crm/shared';
+import { Badge, Card, Skeleton, Typography } from 'antd';
+import { SyncOutlined } from '@ant-design/icons';
+import { dashboardMessages, orderMessages } from '@crm/shared';
 import { useNewOrders } from '../api/new-orders';
 import { useOrderAnswers } from '../lib/use-order-answers';
 import { DeclineDialog } from './decline-dialog';
 import { OrderLine } from './order-line';
+import { AnswerButtons } from './answer-buttons';
+import { RetryAlert } from '../../../components/retry-alert';
 
 interface NewOrdersBlockProps {
   stationId: string;
@@ -47,32 +49,6 @@ export function NewOrdersBlock({
   const answers = useOrderAnswers(stationId, zone, today);
   const orders = (query.data ?? []).filter((o) => !answers.answered.has(o.id));
 
-  const actions = (order: Order) => (
-    <>
-      <Button
-        type="primary"
-        size="small"
-        icon={<CheckOutlined />}
-        onClick={() => void answers.accept(order)}
-        aria-label={`${dashboardMessages.accept}: ${order.client_car.plate_number || 'заказ'}`}
-      >
-        {dashboardMessages.accept}
-      </Button>
-      {canDecline && (
-        <Button
-          size="small"
-          danger
-          className="dash-decline"
-          icon={<CloseOutlined />}
-          onClick={() => answers.startDecline(order)}
-          aria-label={`${dashboardMessages.decline}: ${order.client_car.plate_number || 'заказ'}`}
-        >
-          {dashboardMessages.decline}
-        </Button>
-      )}
-    </>
-  );
-
   if (compact && (query.isPending || (orders.length === 0 && !(query.isError && !query.data)))) {
     return <NewOrdersLine loading={query.isPending} />;
   }
@@ -80,18 +56,7 @@ export function NewOrdersBlock({
   let body;
   if (query.isPending) body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;
   else if (query.isError && !query.data)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={orderMessages.listLoadFailed}
-        action={
-          <Button size="small" onClick={() => void query.refetch()}>
-            Повторить
-          </Button>
-        }
-      />
-    );
+    body = <RetryAlert title={orderMessages.listLoadFailed} onRetry={() => void query.refetch()} />;
   else if (orders.length === 0)
     body = <Typography.Text type="secondary">{dashboardMessages.noNewOrders}</Typography.Text>;
   else
@@ -105,7 +70,15 @@ export function NewOrdersBlock({
             today={today}
             onOpen={onOpen}
             showStatus={false}
-            actions={actions(order)}
+            actions={
+              <AnswerButtons
+                order={order}
+                size="small"
+                canDecline={canDecline}
+                onAccept={(o) => void answers.accept(o)}
+                onDecline={answers.startDecline}
+              />
+            }
           />
         ))}
       </ul>

@@ -1,5 +1,4 @@
-import { Button, Modal, Typography } from 'antd';
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Modal, Typography } from 'antd';
 import { dashboardMessages, type Order, type Station } from '@crm/shared';
 import { useViewport } from '../../../lib/use-media-query';
 import { useOrderAnswers } from '../lib/use-order-answers';
@@ -7,6 +6,7 @@ import { useStationNow } from '../../../lib/use-station-now';
 import { DeclineDialog } from './decline-dialog';
 import { OrderLine } from './order-line';
 import './dashboard.css';
+import { AnswerButtons } from './answer-buttons';
 
 interface NewOrdersModalProps {
   station: Station;
@@ -65,25 +65,11 @@ export default function NewOrdersModal({
             today={today}
             showStatus={false}
             actions={
-              <>
-                <Button
-                  type="primary"
-                  icon={<CheckOutlined />}
-                  onClick={() => void answers.accept(order)}
-                  aria-label={`${dashboardMessages.accept}: ${order.client_car.plate_number || 'заказ'}`}
-                >
-                  {dashboardMessages.accept}
-                </Button>
-                <Button
-                  danger
-                  className="dash-decline"
-                  icon={<CloseOutlined />}
-                  onClick={() => answers.startDecline(order)}
-                  aria-label={`${dashboardMessages.decline}: ${order.client_car.plate_number || 'заказ'}`}
-                >
-                  {dashboardMessages.decline}
-                </Button>
-              </>
+              <AnswerButtons
+                order={order}
+                onAccept={(o) => void answers.accept(o)}
+                onDecline={answers.startDecline}
+              />
             }
           />
         ))}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Card, Skeleton, Tag, Typography } from 'antd';
+import { Card, Skeleton, Tag, Typography } from 'antd';
 import { dashboardListLimit, isStartingSoon, orderMessages, type Order } from '@crm/shared';
 import { OrderLine } from './order-line';
+import { RetryAlert } from '../../../components/retry-alert';
 
 interface OrderWindowCardProps {
   title: string;
@@ -30,18 +31,7 @@ export function OrderWindowCard(props: OrderWindowCardProps) {
   let body;
   if (loading) body = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
   else if (failed && !orders)
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={orderMessages.listLoadFailed}
-        action={
-          <Button size="small" onClick={props.onRetry}>
-            Повторить
-          </Button>
-        }
-      />
-    );
+    body = <RetryAlert title={orderMessages.listLoadFailed} onRetry={props.onRetry} />;
   else if (shown.length === 0) body = <Typography.Text type="secondary">{empty}</Typography.Text>;
   else
     body = (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Pagination, Spin } from 'antd';
+import { Button, Pagination, Spin } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { historyPageSizes, orderMessages } from '@crm/shared';
 import { EmptyState } from '../../../components/empty-state';
@@ -27,6 +27,7 @@ import { historyMessages } from '../lib/history-messages';
 import { useHistoryExport } from '../lib/use-history-export';
 import '../../../components/shared-ui.css';
 import '../components/history.css';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * `/station/{id}/history` — the order history of S1 §2: search, range, statuses, cards or table, pages,
@@ -136,18 +137,7 @@ export function HistoryPage() {
         onExport={() => void exporter.start()}
       />
 
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={historyMessages.loadFailed}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Повторить
-            </Button>
-          }
-        />
-      )}
+      {list.isError && <RetryAlert title={historyMessages.loadFailed} onRetry={() => void list.refetch()} />}
 
       <div ref={listTop} className="history-summary">
         {data && data.total > 0 && <HistoryTotals totals={data.totals} />}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { defaultSlotDuration, orderMessages } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
@@ -33,6 +33,7 @@ import { OverlapModal } from '../components/overlap-modal';
 import { TimeGrid } from '../components/time-grid';
 import { WeekStrip } from '../components/week-strip';
 import '../components/calendar.css';
+import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * `/station/{id}` (the station index) — the order calendar of S1 §2. View and date live in the URL
@@ -162,16 +163,7 @@ export function SchedulePage() {
         />
       )}
       {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={orderMessages.listLoadFailed}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              Повторить
-            </Button>
-          }
-        />
+        <RetryAlert title={orderMessages.listLoadFailed} onRetry={() => void list.refetch()} />
       )}
 
       {view === 'day' && (
