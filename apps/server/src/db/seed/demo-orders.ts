@@ -1,4 +1,5 @@
 import {
+  addDays,
   cancelledStatuses,
   dayHours,
   fromMinutes,
@@ -16,7 +17,7 @@ import type { DemoStationTariffs } from './demo-catalog';
 import type { DemoDriver } from './demo-drivers';
 import { drawCancellation, drawOrder, drawPayment, type OrderDraft } from './demo-order-content';
 import { createRng, type Rng } from './prng';
-import { addDays, localInstant, weekDayOf } from './station-day';
+import { localInstant, weekDayOf } from './station-day';
 
 // Demo orders of a station: per-box timelines inside work hours, so no two live orders ever overlap on a box
 // (the `orders_no_overlap` constraint would refuse them), statuses by the time of day, and a seeded PRNG per

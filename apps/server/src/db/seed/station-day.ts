@@ -3,13 +3,6 @@ import { weekDays, type WeekDay } from '@crm/shared';
 // Station-local calendar maths for the seed: demo orders are laid out on the station's wall clock (work
 // hours, slots) and stored as UTC instants (DESIGN §4).
 
-const dayMs = 24 * 60 * 60_000;
-
-/** 'YYYY-MM-DD' plus n days. */
-export function addDays(date: string, n: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + n * dayMs).toISOString().slice(0, 10);
-}
-
 export function weekDayOf(date: string): WeekDay {
   // getUTCDay: 0 = Sunday; weekDays starts on Monday.
   return weekDays[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;

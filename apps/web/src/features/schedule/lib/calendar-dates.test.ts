@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isDate, weekStart } from './calendar-dates';
+import { addDays } from '@crm/shared';
+import { isDate, weekStart } from './calendar-dates';
 
 describe('calendar dates', () => {
   it('does calendar arithmetic on plain dates, Monday-first weeks', () => {

@@ -1,6 +1,7 @@
 import { DAY_OFF_LABEL, dayHours, formatDayHours, toMinutes, weekDays, type WeekDay } from '@crm/shared';
 import type { CalendarEvent } from './calendar-events';
-import { addDays, weekStart, weekdayIndex } from './calendar-dates';
+import { addDays } from '@crm/shared';
+import { weekStart, weekdayIndex } from './calendar-dates';
 
 export type CalendarView = 'day' | 'week';
 

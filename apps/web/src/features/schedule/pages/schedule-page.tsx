@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import { defaultSlotDuration, orderMessages } from '@crm/shared';
+import { addDays, defaultSlotDuration, orderMessages } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { useViewport } from '../../../lib/use-media-query';
 // The page under the station guard reads the station it resolved; the stations index would also pull
@@ -26,7 +26,7 @@ import { canManageOrders } from '../../../lib/order-rights';
 import { placeDays, type PlacedEvent } from '../lib/place-events';
 import { fromWall } from '../../../lib/station-time';
 import { useStationNow } from '../../../lib/use-station-now';
-import { addDays, isDate } from '../lib/calendar-dates';
+import { isDate } from '../lib/calendar-dates';
 import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
 import { FilterPopover } from '../components/filter-popover';
 import { OverlapModal } from '../components/overlap-modal';
