@@ -3,6 +3,7 @@ import { createAdapters } from './adapters';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { loggerOptions } from './plugins/log-options';
 
 const startedAt = performance.now();
 const config = loadConfig();
@@ -24,11 +25,8 @@ const app = await buildApp({
   database,
   config,
   adapters: createAdapters(config),
-  logger: {
-    level: config.logLevel,
-    // Session cookies and bearer tokens never reach the log.
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  },
+  // Tokens and personal data never reach the log (DESIGN §8): see plugins/log-options.ts.
+  logger: loggerOptions(config.logLevel),
 });
 
 if (config.seedDemo && (await seedDemo(database.db))) app.log.info('demo data created');

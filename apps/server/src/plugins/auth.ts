@@ -81,7 +81,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
   app.decorate('requireUser', async (request: FastifyRequest) => {
     if (!request.auth) throw unauthorized();
     // The header is never identity; it must equal the session's user (and blocks cross-site form posts).
-    if (request.headers['x-user-id'] !== request.auth.userId) {
+    const claimed = request.headers['x-user-id'];
+    if (claimed === undefined || claimed === '') {
+      throw new AppError(401, 'USER_ID_REQUIRED', messages.auth.notAuthorized);
+    }
+    if (claimed !== request.auth.userId) {
       throw new AppError(401, 'USER_ID_MISMATCH', messages.auth.notAuthorized);
     }
   });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, issuesToFields, messages } from '@crm/shared';
@@ -24,6 +24,39 @@ export const unauthorized = (message: string = messages.auth.notAuthorized) =>
 export const conflict = (message: string, code: ErrorCode = 'CONFLICT') => new AppError(409, code, message);
 export const badRequest = (fields: Record<string, string>, message: string = messages.generic.invalidInput) =>
   new AppError(400, 'VALIDATION_FAILED', message, fields);
+/** A change that lost to a concurrent one and was not applied: the client may simply try again. */
+export const updateFailed = (message: string = messages.generic.updateFailed) =>
+  new AppError(409, 'UPDATE_FAILED', message);
+
+// PostgreSQL's serialization failure and deadlock: the transaction was rolled back, nothing was written.
+const retryableSqlStates = new Set(['40001', '40P01']);
+
+/** The SQLSTATE of a database error, looked up through drizzle's wrapper (`cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a broken
+ * %-escape, a path parameter over the length limit) answers in the one error shape too, without echoing
+ * the path back.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-store');
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply
+      .status(status)
+      .send({ error: { code: 'VALIDATION_FAILED', message: messages.generic.invalidInput } });
+  }
+  reply.log.error({ err: error }, 'router error');
+  return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.generic.unexpected } });
+}
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -54,6 +87,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(error.statusCode)
         .send({ error: { code: 'VALIDATION_FAILED', message: messages.generic.invalidInput } });
     }
+    const sqlState = sqlStateOf(error);
+    if (sqlState && retryableSqlStates.has(sqlState)) {
+      const failed = updateFailed();
+      return reply.status(failed.statusCode).send({ error: { code: failed.code, message: failed.message } });
+    }
+    // The logger's `err` serializer strips query parameters and row values (plugins/log-options.ts).
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
     return reply
       .status(500)

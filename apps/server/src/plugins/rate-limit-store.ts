@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { normalizeIP, type FastifyRateLimitOptions, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Database } from '../db/client';
+
+/**
+ * The client a limit counts against: the plugin's own key (IPv6 folded to its /64), except that a request
+ * whose socket is already gone has no `ip` — the default key generator then throws a TypeError (seen under
+ * fuzz). Such clients share one bucket: nobody is left to read the answer anyway.
+ */
+export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip as string | undefined;
+  return typeof ip === 'string' && ip !== '' ? normalizeIP(ip, 64) : 'unknown-client';
+}
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];

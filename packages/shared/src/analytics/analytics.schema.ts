@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { orderSourceSchema, orderStatusSchema } from '../orders/order.schema';
-import { isCalendarDate } from './periods';
-
-const localDate = z
-  .string({ error: 'Укажите дату' })
-  .refine(isCalendarDate, 'Дата должна быть в формате YYYY-MM-DD');
+import { localDate } from '../time/date-fields';
 
 /** Query of `GET /api/station/rating/{id}` and `GET /api/station/analytics/{id}`: both dates inclusive. */
 export const ratingQuerySchema = z
-  .object({ sdate: localDate, edate: localDate })
+  .object({ sdate: localDate(), edate: localDate() })
   .refine((q) => q.sdate <= q.edate, {
     message: 'Дата окончания не может быть раньше даты начала',
     path: ['edate'],

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 
-/** Machine-readable codes of the one error shape (DESIGN §4). */
+/**
+ * Machine-readable codes of the one error shape (DESIGN §4). USER_ID_REQUIRED, UPDATE_FAILED and
+ * AUTH_REQUIRED are the spec's ApiError codes (S1 §8): a call without X-User-Id, a change that could not be
+ * applied (a concurrent write won; retrying helps), no session.
+ */
 export const errorCodes = [
   'VALIDATION_FAILED',
   'AUTH_REQUIRED',
+  'USER_ID_REQUIRED',
   'USER_ID_MISMATCH',
+  'UPDATE_FAILED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
@@ -12,6 +18,10 @@ export const errorCodes = [
   'RATE_LIMITED',
   'AUTH_FAILED',
   'INTERNAL',
+  /** 503: the server shed the call before doing anything; safe to repeat after Retry-After. */
+  'OVERLOADED',
+  /** 503 from `GET /api/ready`: the database did not answer in time. */
+  'NOT_READY',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

@@ -9,6 +9,7 @@ import {
   paymentMethods,
 } from './order-status';
 import { commentMaxLength, isValidAmount, isValidPlate, normalizePlate, parseSlotId } from './order-rules';
+import { isoInstant, localDate } from '../time/date-fields';
 
 export * from './order-status';
 export * from './order-rules';
@@ -90,9 +91,6 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-const isoInstant = (message: string) =>
-  z.string({ error: message }).refine((v) => !Number.isNaN(Date.parse(v)) && /T/.test(v), message);
-
 /** Car of the create/update payload (S1 §3). */
 export const orderCarInputSchema = z.object({
   brand: z
@@ -172,8 +170,6 @@ export const orderUpdateSchema = z
   .refine(startBeforeEnd, { message: orderMessages.rangeOrder, path: ['bookingEnd'] });
 export type OrderUpdate = z.input<typeof orderUpdateSchema>;
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата должна быть в формате YYYY-MM-DD');
-
 /**
  * `POST /api/order/list`: orders whose booking starts in [date_start, date_end) on the station's clock
  * (dates are the station's local dates; history sends the range end plus one day, S1 §9).
@@ -187,8 +183,8 @@ const pageSizeInvalid = 'Размер страницы — от 1 до 200';
 
 export const orderListRequestSchema = z.object({
   station_id: z.string(),
-  date_start: localDate,
-  date_end: localDate,
+  date_start: localDate(),
+  date_end: localDate(),
   history: z.boolean().optional(),
   /** Brand, model, plate or a status's Russian name; at most 100 characters. */
   search: z.string().trim().max(100, 'Не больше 100 символов').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstant } from '../time/date-fields';
 
 /** Per-user CRM data (S1 §3, S2 §3). Every member optional: the client merges partial updates. */
 export const crmDataSchema = z
@@ -10,7 +11,7 @@ export const crmDataSchema = z
     pushNotifications: z
       .object({
         promptDismissedCount: z.number().int().min(0).max(100),
-        lastPromptDate: z.string().max(40).nullable(),
+        lastPromptDate: isoInstant().nullable(),
         hasSeenPrompt: z.boolean(),
         contextualTriggers: z
           .object({

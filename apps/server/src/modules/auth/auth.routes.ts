@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const q = request.query;
       if (
-        !isAllowedRedirectUri(q.redirect_uri, `${request.protocol}://${request.host}`, deps.config.publicUrl)
+        !isAllowedRedirectUri(q.redirect_uri, deps.config.publicUrl)
       ) {
         throw invalidRedirect();
       }

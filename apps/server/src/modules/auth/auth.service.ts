@@ -40,20 +40,20 @@ export function providerFor(deps: AppDeps, name: string): IdentityProvider | nul
 }
 
 /**
- * Where a provider may send the code back: our own `/auth/callback`, on the public origin or on the
- * origin the browser used to reach us (the web dev server's proxy). Anything else would leak codes.
+ * Where a provider may send the code back: our own `/auth/callback` on the public origin (`PUBLIC_URL`).
+ * Never the origin a request claims in its `Host` header: anyone can send one, and a code sent to their
+ * origin is a stolen sign-in. Behind the web dev server, set `PUBLIC_URL` to its address.
  */
-export function isAllowedRedirectUri(redirectUri: string, requestOrigin: string, publicUrl: string) {
+export function isAllowedRedirectUri(redirectUri: string, publicUrl: string) {
   let url: URL;
   try {
     url = new URL(redirectUri);
   } catch {
     return false;
   }
-  const origins = new Set([new URL(publicUrl).origin, requestOrigin]);
   return (
     (url.protocol === 'http:' || url.protocol === 'https:') &&
-    origins.has(url.origin) &&
+    url.origin === new URL(publicUrl).origin &&
     url.pathname === '/auth/callback' &&
     !url.username &&
     !url.password

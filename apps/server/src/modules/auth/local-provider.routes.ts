@@ -37,11 +37,7 @@ export const localProviderRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, d
     async (request, reply) => {
       const q = request.query;
       if (q.client_id !== LOCAL_CLIENT_ID) throw badRequest({ client_id: 'Неизвестное приложение' });
-      if (
-        !isAllowedRedirectUri(q.redirect_uri, `${request.protocol}://${request.host}`, deps.config.publicUrl)
-      ) {
-        throw invalidRedirect();
-      }
+      if (!isAllowedRedirectUri(q.redirect_uri, deps.config.publicUrl)) throw invalidRedirect();
       reply.header('Cache-Control', 'no-store');
 
       const [chosen] = q.login ? await listLocalUsers(deps.db, q.login) : [];

@@ -87,7 +87,7 @@ describe('GET /api/events (server-sent order events)', () => {
     const { res, controller } = await open(admin.headers);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
     const stream = sseReader(res.body!);
     expect(await stream.nextBlock()).toBe('retry: 5000\n: connected');
 

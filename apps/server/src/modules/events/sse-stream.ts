@@ -21,7 +21,7 @@ export function openSseStream(
     ...options.headers,
     'content-type': 'text/event-stream; charset=utf-8',
     // no-transform: a compressing proxy must not buffer the stream.
-    'cache-control': 'no-cache, no-transform',
+    'cache-control': 'no-store, no-transform',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });

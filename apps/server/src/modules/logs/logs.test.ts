@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSafeText, textMessages } from '@crm/shared';
 import { clientErrorReports, clientLogs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -137,6 +138,54 @@ describe('client error and log intake', () => {
     });
     expect(badLevel.statusCode).toBe(400);
     expect(Object.keys(badLevel.json().error.fields)).toEqual(['level']);
+  });
+
+  it('refuses NUL and lone surrogates signed out with a field message, storing nothing (issue 9)', async () => {
+    const before = { logs: (await lastLog())?.id, reports: (await lastReport())?.id };
+    for (const [url, payload, field] of [
+      ['/api/logger', { message: 'boom\u0000' }, 'message'],
+      ['/api/logger', { message: 'ok', context: { note: '\ud800' } }, 'context.note'],
+      ['/api/error', { ...report, code: 'x\u0000' }, 'code'],
+      ['/api/error', { ...report, response_data: { ['\udc00']: 1 } }, 'response_data'],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() });
+      expect(res.statusCode, `${url} ${field}`).toBe(400);
+      expect(res.json().error).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: 'Проверьте правильность заполнения полей',
+        fields: { [field]: textMessages.unsafe },
+      });
+    }
+    expect((await lastLog())?.id).toBe(before.logs);
+    expect((await lastReport())?.id).toBe(before.reports);
+  });
+
+  it('cuts long texts and previews without splitting an emoji, and keeps a too deep member as a marker', async () => {
+    // Written as text: JSON.stringify itself runs out of stack on 5000 levels.
+    const deep = `${'{"d":'.repeat(5000)}"leaf"${'}'.repeat(5000)}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/logger',
+      remoteAddress: nextIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: `{"message":${JSON.stringify(`${'x'.repeat(3999)}😀tail`)},"context":${deep}}`,
+    });
+    expect(res.statusCode).toBe(204);
+    const row = await lastLog();
+    expect(row.message).toBe('x'.repeat(3999));
+    expect(row.context).toEqual({ truncated: true, reason: 'too deep' });
+
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/error',
+      remoteAddress: nextIp(),
+      // The 4096-unit preview of the JSON would end between the halves of an emoji.
+      payload: { ...report, request_data: `${'y'.repeat(4094)}${'😀'.repeat(9000)}` },
+    });
+    expect(preview.statusCode).toBe(204);
+    const stored = (await lastReport()).requestData as { preview: string };
+    expect(isSafeText(stored.preview)).toBe(true);
+    expect(stored.preview).not.toContain('\ufffd');
   });
 
   it('rate-limits each address to 60 a minute', async () => {

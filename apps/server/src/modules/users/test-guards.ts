@@ -45,7 +45,7 @@ export async function expectSignInRequired(t: TestApp, request: InjectOptions) {
 
   const missingHeader = await t.app.inject({ ...request, headers: { cookie: owner.headers.cookie } });
   expect(missingHeader.statusCode).toBe(401);
-  expect(missingHeader.json().error.code).toBe('USER_ID_MISMATCH');
+  expect(missingHeader.json().error.code).toBe('USER_ID_REQUIRED');
 
   const spoofed = await t.app.inject({
     ...request,
