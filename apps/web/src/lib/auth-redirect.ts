@@ -1,3 +1,5 @@
+import { invitationPath } from '@crm/shared';
+
 /**
  * Where a sign-in returns to (S1 §4 «Authentication» steps 1–4). Kept in session storage: it belongs to
  * this tab's sign-in attempt and must not leak into a later visit.
@@ -23,13 +25,38 @@ export function takeRedirectPath(): string | null {
   return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
 }
 
-/** `/stationAdminCallback/{stationId}` opened while signed out: remembered until the sign-in ends. */
-export function setPendingStationAdminCallback(stationId: string) {
-  sessionStorage.setItem(STATION_ADMIN_KEY, stationId);
+/** An invitation link being followed: its station and, when the link had one, its token (DESIGN §10). */
+export interface PendingStationAdmin {
+  stationId: string;
+  token: string | null;
 }
 
-export function getPendingStationAdminCallback(): string | null {
-  return sessionStorage.getItem(STATION_ADMIN_KEY);
+/**
+ * `/stationAdminCallback/{stationId}#invite=…` opened while signed out: remembered until the sign-in ends.
+ * The token rides along, because the sign-in leaves the page and the link's fragment with it. Session
+ * storage: it belongs to this tab's sign-in and is gone when the tab closes.
+ */
+export function setPendingStationAdminCallback(stationId: string, token: string | null = null) {
+  sessionStorage.setItem(
+    STATION_ADMIN_KEY,
+    JSON.stringify({ stationId, token } satisfies PendingStationAdmin),
+  );
+}
+
+export function getPendingStationAdminCallback(): PendingStationAdmin | null {
+  const raw = sessionStorage.getItem(STATION_ADMIN_KEY);
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = undefined;
+  }
+  // A bare station id, as stored before invitations had tokens.
+  if (typeof value !== 'object' || value === null) return { stationId: raw, token: null };
+  const { stationId, token } = value as Partial<PendingStationAdmin>;
+  if (typeof stationId !== 'string' || !stationId) return null;
+  return { stationId, token: typeof token === 'string' ? token : null };
 }
 
 export function clearPendingStationAdminCallback() {
@@ -55,12 +82,17 @@ export function clearRegistrationCarwashId() {
 export function resolvePostLoginPath(input: {
   redirectTo: string | null | undefined;
   savedPath: string | null;
-  pendingStationAdmin: string | null;
+  pendingStationAdmin: PendingStationAdmin | null;
 }): string {
   if (input.redirectTo === 'wizard') return '/wizard';
   if (input.savedPath) return input.savedPath;
-  if (input.pendingStationAdmin)
-    return `/stationAdminCallback/${encodeURIComponent(input.pendingStationAdmin)}`;
+  const pending = input.pendingStationAdmin;
+  if (pending) {
+    // Back to the link as it was opened, token in the fragment, so the page reads it as before sign-in.
+    return pending.token
+      ? invitationPath(pending.stationId, pending.token)
+      : `/stationAdminCallback/${encodeURIComponent(pending.stationId)}`;
+  }
   return '/';
 }
 

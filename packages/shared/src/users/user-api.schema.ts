@@ -13,6 +13,15 @@ const idParam = z.string().min(1).max(64);
 export const userIdParamsSchema = z.object({ id: idParam });
 export const userUpdateParamsSchema = z.object({ userId: idParam });
 export const moveToStationParamsSchema = z.object({ stationId: idParam, userId: idParam });
+/**
+ * Body of `POST /api/user/move_to_station/{stationId}/{userId}`: the invitation's token (DESIGN §10). Optional
+ * in the schema, so a call without one gets the invitation's own 403 text rather than a field error.
+ */
+export const moveToStationBodySchema = z
+  .object({ token: z.string().max(256).optional() })
+  .strict()
+  .nullish();
+export type MoveToStationBody = z.infer<typeof moveToStationBodySchema>;
 
 /** `GET /api/user/{id}` query (S1 §7): both members are accepted and play no part in the answer. */
 export const userQuerySchema = z.object({

@@ -3,3 +3,4 @@ export * from './stations';
 export * from './logs';
 export * from './catalog';
 export * from './orders';
+export * from './invitations';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   crmDataResponseSchema,
   crmDataUpdateSchema,
+  moveToStationBodySchema,
   moveToStationParamsSchema,
   userEnvelopeSchema,
   userIdParamsSchema,
@@ -67,9 +68,22 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
 
   app.post(
     '/api/user/move_to_station/:stationId/:userId',
-    { ...signedIn, schema: { params: moveToStationParamsSchema, response: { 200: userEnvelopeSchema } } },
+    {
+      ...signedIn,
+      schema: {
+        params: moveToStationParamsSchema,
+        body: moveToStationBodySchema,
+        response: { 200: userEnvelopeSchema },
+      },
+    },
     async (request) => ({
-      user: await moveToStation(db, authOf(request), request.params.stationId, request.params.userId),
+      user: await moveToStation(
+        db,
+        authOf(request),
+        request.params.stationId,
+        request.params.userId,
+        request.body?.token,
+      ),
     }),
   );
 };

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { managerPositions, type CrmData, type Position, type User, type UserUpdateBody } from '@crm/shared';
 import type { Database } from '../../db/client';
-import { memberships, stations, users } from '../../db/schema';
+import { memberships, users } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
+import { redeemInvitation } from '../invitations/invitations.service';
 import { findUserRow, isUuid, loadUserDto } from './users.repository';
 
 type Caller = Pick<Auth, 'userId' | 'role'>;
@@ -147,26 +148,18 @@ export async function updateCrmData(
 
 /**
  * `POST /api/user/move_to_station/{stationId}/{userId}` (S1 §2 invitation link): the caller joins the
- * station's network as administrator. Knowing the station's id is the invitation; one joins only oneself.
+ * station's network with the position of the invitation whose token they send (DESIGN §10). A station id
+ * is no secret, so without a valid token nothing happens; one joins only oneself.
  */
 export async function moveToStation(
   db: Database,
   caller: Caller,
   stationId: string,
   userId: string,
+  token: string | undefined,
 ): Promise<User> {
   if (userId !== caller.userId) throw forbidden();
-  if (!isUuid(stationId)) throw notFound();
-  const [station] = await db
-    .select({ networkId: stations.networkId })
-    .from(stations)
-    .where(eq(stations.id, stationId))
-    .limit(1);
-  if (!station) throw notFound();
-  await db
-    .insert(memberships)
-    .values({ userId, networkId: station.networkId, position: 'administrator' })
-    .onConflictDoNothing();
+  await db.transaction((tx) => redeemInvitation(tx, userId, stationId, token));
   const user = await loadUserDto(db, userId);
   if (!user) throw notFound();
   return user;

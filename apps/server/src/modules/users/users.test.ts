@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileMessages, type User } from '@crm/shared';
-import { memberships, stations } from '../../db/schema';
+import { invitationMessages, profileMessages, type User } from '@crm/shared';
+import { memberships, stationInvitations, stations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoIds, expectSignInRequired, userRow } from './test-guards';
 
@@ -312,57 +312,144 @@ describe('users API', () => {
   });
 
   describe('POST /api/user/move_to_station/{stationId}/{userId}', () => {
-    it("joins the station's network as administrator, once", async () => {
-      const newcomer = await t.loginAs('newcomer');
-      const url = `/api/user/move_to_station/${ids.lenina}/${newcomer.userId}`;
-      const res = await t.app.inject({ method: 'POST', url, headers: newcomer.headers });
+    const invite = async (stationId: string, position = 'administrator') => {
+      const owner = await t.loginAs('owner');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/station/invitations/${stationId}`,
+        headers: owner.headers,
+        payload: { position },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { id: string; token: string };
+    };
+    const join = async (login: string, stationId: string, payload?: object) => {
+      const who = await t.loginAs(login);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/user/move_to_station/${stationId}/${who.userId}`,
+        headers: who.headers,
+        ...(payload ? { payload } : {}),
+      });
+    };
+    const invitationRow = async (id: string) =>
+      (await t.db.select().from(stationInvitations).where(eq(stationInvitations.id, id)))[0]!;
+    const expectRefused = (res: { statusCode: number; json: () => { error: { message: string } } }) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toBe(invitationMessages.invalid);
+    };
+
+    it('refuses a station id alone: knowing it is no invitation', async () => {
+      expectRefused(await join('newcomer', ids.lenina));
+      expectRefused(await join('newcomer', ids.lenina, {}));
+      expect(await positionIn(ids.user('newcomer'), await demoNetwork())).toBeNull();
+    });
+
+    it('refuses a forged, expired, revoked or used token and writes nothing', async () => {
+      const newcomer = ids.user('newcomer');
+      expectRefused(await join('newcomer', ids.lenina, { token: 'x'.repeat(43) }));
+
+      const expired = await invite(ids.lenina);
+      await t.db
+        .update(stationInvitations)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(stationInvitations.id, expired.id));
+      expectRefused(await join('newcomer', ids.lenina, { token: expired.token }));
+
+      const revoked = await invite(ids.lenina);
+      const owner = await t.loginAs('owner');
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/station/invitations/revoke/${revoked.id}`,
+        headers: owner.headers,
+      });
+      expectRefused(await join('newcomer', ids.lenina, { token: revoked.token }));
+
+      const used = await invite(ids.lenina);
+      await t.db
+        .update(stationInvitations)
+        .set({ usedAt: new Date(), usedBy: ids.user('owner') })
+        .where(eq(stationInvitations.id, used.id));
+      expectRefused(await join('newcomer', ids.lenina, { token: used.token }));
+
+      expect(await positionIn(newcomer, await demoNetwork())).toBeNull();
+      expect((await invitationRow(expired.id)).usedAt).toBeNull();
+      expect((await invitationRow(revoked.id)).usedAt).toBeNull();
+    });
+
+    it('refuses a token on another station than its own, even in the same network', async () => {
+      const lenina = await invite(ids.lenina);
+      expectRefused(await join('newcomer', ids.sadovaya, { token: lenina.token }));
+      expectRefused(await join('newcomer', ids.bridge, { token: lenina.token }));
+      expectRefused(await join('newcomer', 'not-a-uuid', { token: lenina.token }));
+      expect(await positionIn(ids.user('newcomer'), await demoNetwork())).toBeNull();
+      expect((await invitationRow(lenina.id)).usedAt).toBeNull();
+    });
+
+    it("joins the caller with the invitation's position and records it, once", async () => {
+      const invitation = await invite(ids.lenina, 'worker');
+      const res = await join('newcomer', ids.lenina, { token: invitation.token });
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({
-        position: 'administrator',
-        networks: [{ name: 'Демо-сеть', position: 'administrator' }],
+        position: 'worker',
+        networks: [{ name: 'Демо-сеть', position: 'worker' }],
       });
-      const again = await t.app.inject({ method: 'POST', url, headers: newcomer.headers });
-      expect(again.statusCode).toBe(200);
-      expect(again.json().user.networks).toHaveLength(1);
-      const stationsRes = await t.app.inject({
+      const row = await invitationRow(invitation.id);
+      expect(row.usedBy).toBe(ids.user('newcomer'));
+      expect(row.usedAt).toBeInstanceOf(Date);
+      // Single-use: the same link does not let anybody else in.
+      expectRefused(await join('incomplete', ids.lenina, { token: invitation.token }));
+      expect(await positionIn(ids.user('incomplete'), await demoNetwork())).toBeNull();
+
+      const newcomer = await t.loginAs('newcomer');
+      const station = await t.app.inject({
         method: 'GET',
         url: `/api/station/${ids.lenina}`,
         headers: newcomer.headers,
       });
-      expect(stationsRes.statusCode).toBe(200);
+      expect(station.statusCode).toBe(200);
     });
 
-    it('keeps an existing position', async () => {
-      const owner = await t.loginAs('owner');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/user/move_to_station/${ids.sadovaya}/${owner.userId}`,
-        headers: owner.headers,
-      });
+    it('lets one of two people racing for one link in', async () => {
+      const invitation = await invite(ids.sadovaya);
+      const results = await Promise.all(
+        ['wizard', 'admin'].map((login) => join(login, ids.sadovaya, { token: invitation.token })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403]);
+      const joined = await Promise.all(
+        ['wizard', 'admin'].map(async (login) => positionIn(ids.user(login), await demoNetwork())),
+      );
+      expect(joined.filter(Boolean)).toEqual(['administrator']);
+    });
+
+    it('keeps an existing position and leaves the invitation for its invitee', async () => {
+      const invitation = await invite(ids.sadovaya, 'worker');
+      const res = await join('owner', ids.sadovaya, { token: invitation.token });
       expect(res.statusCode).toBe(200);
       expect(res.json().user.position).toBe('owner');
+      expect(await positionIn(ids.user('owner'), await demoNetwork())).toBe('owner');
+      expect((await invitationRow(invitation.id)).usedAt).toBeNull();
     });
 
-    it('connects only oneself, and only to a real station', async () => {
+    it('connects only oneself', async () => {
+      const invitation = await invite(ids.lenina);
       const owner = await t.loginAs('owner');
       const other = await t.app.inject({
         method: 'POST',
-        url: `/api/user/move_to_station/${ids.bridge}/${ids.user('rival')}`,
+        url: `/api/user/move_to_station/${ids.lenina}/${ids.user('rival')}`,
         headers: owner.headers,
+        payload: { token: invitation.token },
       });
       expect(other.statusCode).toBe(403);
-      const unknown = await t.app.inject({
-        method: 'POST',
-        url: `/api/user/move_to_station/00000000-0000-4000-8000-000000000000/${owner.userId}`,
-        headers: owner.headers,
-      });
-      expect(unknown.statusCode).toBe(404);
+      expect(await positionIn(ids.user('rival'), await demoNetwork())).toBeNull();
+      expect((await invitationRow(invitation.id)).usedAt).toBeNull();
     });
 
     it('requires a session and a matching X-User-Id', async () => {
       await expectSignInRequired(t, {
         method: 'POST',
         url: `/api/user/move_to_station/${ids.lenina}/${ids.user('owner')}`,
+        payload: { token: 'x' },
       });
     });
   });

@@ -1,4 +1,5 @@
 import { Button, Flex, Modal, Steps, Typography } from 'antd';
+import { invitationLifetimeDays } from '@crm/shared';
 
 interface AdminInstructionsModalProps {
   open: boolean;
@@ -34,13 +35,17 @@ export function AdminInstructionsModal({ open, onClose, onSettings }: AdminInstr
           {
             status: 'process',
             title: 'Откройте настройки станции',
-            content: 'Раздел «Пригласить администратора».',
+            content: 'Карточка «Пригласить сотрудника».',
           },
-          { status: 'process', title: 'Скопируйте ссылку-приглашение', content: 'Она ведёт на эту станцию.' },
+          {
+            status: 'process',
+            title: 'Создайте ссылку-приглашение',
+            content: `Выберите должность и скопируйте ссылку: она действует ${invitationLifetimeDays} дней, для одного человека.`,
+          },
           {
             status: 'process',
             title: 'Отправьте ссылку сотруднику',
-            content: 'После входа по ссылке он подключится к сети станций как администратор.',
+            content: 'После входа по ссылке он подключится к сети станций с выбранной должностью.',
           },
         ]}
       />

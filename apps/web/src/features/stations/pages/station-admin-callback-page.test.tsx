@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { clearSession, setSessionUser } from '../../../lib/session';
-import { getPendingStationAdminCallback } from '../../../lib/auth-redirect';
+import { invitationMessages } from '@crm/shared';
+import { getPendingStationAdminCallback, setPendingStationAdminCallback } from '../../../lib/auth-redirect';
 import { apiError, mockApi, renderRoutes, testUser } from '../testing/render';
 import { StationAdminCallbackPage } from './station-admin-callback-page';
 
@@ -22,50 +23,94 @@ describe('StationAdminCallbackPage', () => {
     vi.unstubAllGlobals();
   });
 
-  it('signed out: keeps the station id and goes to sign-in', async () => {
+  it('signed out: keeps the station id and the token, and goes to sign-in', async () => {
     clearSession();
-    renderRoutes(routes, '/stationAdminCallback/s1');
+    renderRoutes(routes, '/stationAdminCallback/s1#invite=tok-1');
     expect(await screen.findByText('вход')).toBeInTheDocument();
-    expect(getPendingStationAdminCallback()).toBe('s1');
+    expect(getPendingStationAdminCallback()).toEqual({ stationId: 's1', token: 'tok-1' });
   });
 
   it('a member gets the instructions, and can go to settings', async () => {
     setSessionUser('u1');
-    vi.stubGlobal(
-      'fetch',
-      mockApi({ 'GET /api/station/list_of_users/s1': () => ({ users: [testUser()] }) }).fetchMock,
-    );
-    const { router } = renderRoutes(routes, '/stationAdminCallback/s1');
+    const api = mockApi({ 'GET /api/station/list_of_users/s1': () => ({ users: [testUser()] }) });
+    vi.stubGlobal('fetch', api.fetchMock);
+    const { router } = renderRoutes(routes, '/stationAdminCallback/s1#invite=tok-1');
     expect(await screen.findByText('Как добавить администратора')).toBeInTheDocument();
     screen.getByRole('button', { name: 'Перейти к настройкам' }).click();
     await waitFor(() => expect(router.state.location.pathname).toBe('/station/s1/settings'));
     expect(getPendingStationAdminCallback()).toBeNull();
+    // A member's visit leaves the invitation for the person it was meant for.
+    expect(api.calls.some((c) => c.key.startsWith('POST /api/user/move_to_station'))).toBe(false);
   });
 
-  it('connects anyone else, also when the check fails, then goes home', async () => {
+  it("connects anyone else with the link's token, also when the check fails, then goes home", async () => {
     setSessionUser('u1');
     const api = mockApi({
       'GET /api/station/list_of_users/s1': () => apiError(404, 'Запрашиваемые данные не найдены.'),
       'POST /api/user/move_to_station/s1/u1': () => ({ user: testUser() }),
     });
     vi.stubGlobal('fetch', api.fetchMock);
-    renderRoutes(routes, '/stationAdminCallback/s1');
+    renderRoutes(routes, '/stationAdminCallback/s1#invite=tok-1');
     expect(await screen.findByText('главная')).toBeInTheDocument();
     expect(await screen.findByText('Вы успешно подключились к сети станций')).toBeInTheDocument();
-    expect(api.calls.some((c) => c.key === 'POST /api/user/move_to_station/s1/u1')).toBe(true);
+    const move = api.calls.find((c) => c.key === 'POST /api/user/move_to_station/s1/u1');
+    expect(move?.body).toEqual({ token: 'tok-1' });
     expect(getPendingStationAdminCallback()).toBeNull();
   });
 
-  it('says so when connecting fails', async () => {
+  it('after sign-in, uses the token kept for the same station', async () => {
+    setSessionUser('u1');
+    setPendingStationAdminCallback('s1', 'kept');
+    const api = mockApi({
+      'GET /api/station/list_of_users/s1': () => ({ users: [] }),
+      'POST /api/user/move_to_station/s1/u1': () => ({ user: testUser() }),
+    });
+    vi.stubGlobal('fetch', api.fetchMock);
+    renderRoutes(routes, '/stationAdminCallback/s1');
+    expect(await screen.findByText('главная')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.key === 'POST /api/user/move_to_station/s1/u1')?.body).toEqual({
+      token: 'kept',
+    });
+  });
+
+  it('refuses on the page a link without a token, and does not call the server', async () => {
+    setSessionUser('u1');
+    setPendingStationAdminCallback('other-station', 'not-for-s1');
+    const api = mockApi({ 'GET /api/station/list_of_users/s1': () => ({ users: [] }) });
+    vi.stubGlobal('fetch', api.fetchMock);
+    const { router } = renderRoutes(routes, '/stationAdminCallback/s1');
+    expect(await screen.findByText(invitationMessages.invalid)).toBeInTheDocument();
+    expect(screen.getByText('Ошибка при подключении к сети станций')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.key.startsWith('POST /api/user/move_to_station'))).toBe(false);
+    expect(getPendingStationAdminCallback()).toBeNull();
+    screen.getByRole('button', { name: /На главную/ }).click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('refuses on the page a token the server does not accept', async () => {
     setSessionUser('u1');
     vi.stubGlobal(
       'fetch',
       mockApi({
         'GET /api/station/list_of_users/s1': () => ({ users: [] }),
-        'POST /api/user/move_to_station/s1/u1': () => apiError(404, 'nope'),
+        'POST /api/user/move_to_station/s1/u1': () => apiError(403, invitationMessages.invalid),
       }).fetchMock,
     );
-    renderRoutes(routes, '/stationAdminCallback/s1');
+    renderRoutes(routes, '/stationAdminCallback/s1#invite=old');
+    expect(await screen.findByText(invitationMessages.invalid)).toBeInTheDocument();
+    expect(getPendingStationAdminCallback()).toBeNull();
+  });
+
+  it('says so when connecting fails otherwise, and goes home', async () => {
+    setSessionUser('u1');
+    vi.stubGlobal(
+      'fetch',
+      mockApi({
+        'GET /api/station/list_of_users/s1': () => ({ users: [] }),
+        'POST /api/user/move_to_station/s1/u1': () => apiError(500, 'nope'),
+      }).fetchMock,
+    );
+    renderRoutes(routes, '/stationAdminCallback/s1#invite=tok-1');
     expect(await screen.findByText('Ошибка при подключении к сети станций')).toBeInTheDocument();
     expect(await screen.findByText('главная')).toBeInTheDocument();
   });

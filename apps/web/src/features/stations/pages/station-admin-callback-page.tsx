@@ -1,27 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@crm/shared';
+import { Button } from 'antd';
+import { DisconnectOutlined, HomeOutlined } from '@ant-design/icons';
+import { invitationMessages, invitationTokenFromHash, messages } from '@crm/shared';
+import { EmptyState } from '../../../components/empty-state';
 import { LoadingOverlay } from '../../../components/loading-overlay';
+import { ApiError } from '../../../lib/api-client';
 import { getSessionUserId } from '../../../lib/session';
 import { useNotify } from '../../../lib/notify';
-import { clearPendingStationAdminCallback, setPendingStationAdminCallback } from '../../../lib/auth-redirect';
+import {
+  clearPendingStationAdminCallback,
+  getPendingStationAdminCallback,
+  setPendingStationAdminCallback,
+} from '../../../lib/auth-redirect';
 import { useMoveToStation } from '../../users/api/move-to-station';
 import { stationUsersQuery } from '../api/station-users';
 import { AdminInstructionsModal } from '../components/admin-instructions-modal';
 
+type View = 'working' | 'instructions' | 'refused';
+
+/** The link's token: from its fragment, or kept from before the sign-in for this same station. */
+function invitationToken(stationId: string, hash: string): string | null {
+  const fromLink = invitationTokenFromHash(hash);
+  if (fromLink) return fromLink;
+  const pending = getPendingStationAdminCallback();
+  return pending?.stationId === stationId ? pending.token : null;
+}
+
 /**
- * `/stationAdminCallback/{stationId}`, the invitation link (S1 §2). Signed out: the station id is kept and
- * the user signs in first (the sign-in returns here). Signed in: a member gets instructions; anyone else
- * joins the station's network — also when the membership check itself fails.
+ * `/stationAdminCallback/{stationId}#invite=…`, the invitation link (S1 §2, DESIGN §10). Signed out: the
+ * station id and token are kept and the user signs in first (the sign-in returns here). Signed in: a
+ * member gets instructions; anyone else joins the station's network with the token — also when the
+ * membership check itself fails. A link without a valid token is refused on the page, not in a toast:
+ * the person needs to read what to do next.
  */
 export function StationAdminCallbackPage() {
   const { stationId } = useParams();
+  const { hash } = useLocation();
   const navigate = useNavigate();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const move = useMoveToStation();
-  const [instructions, setInstructions] = useState(false);
+  const [view, setView] = useState<View>('working');
   const started = useRef(false);
 
   useEffect(() => {
@@ -32,8 +53,9 @@ export function StationAdminCallbackPage() {
       navigate('/', { replace: true });
       return;
     }
+    const token = invitationToken(stationId, hash);
     // Kept until the end, so a session that turns out to be gone brings the user back here after sign-in.
-    setPendingStationAdminCallback(stationId);
+    setPendingStationAdminCallback(stationId, token);
     if (!userId) {
       navigate('/auth/yandex', { replace: true });
       return;
@@ -48,25 +70,52 @@ export function StationAdminCallbackPage() {
       }
       if (member) {
         clearPendingStationAdminCallback();
-        setInstructions(true);
+        setView('instructions');
+        return;
+      }
+      if (!token) {
+        clearPendingStationAdminCallback();
+        setView('refused');
         return;
       }
       try {
-        await move.mutateAsync({ stationId, userId });
+        await move.mutateAsync({ stationId, userId, token });
         notify.success(messages.station.connected);
-      } catch {
+      } catch (error) {
+        // The session is gone: the 401 handler is taking the user to sign in, and back here with the token.
+        if (error instanceof ApiError && error.status === 401) return;
+        clearPendingStationAdminCallback();
+        if (error instanceof ApiError && error.status === 403) {
+          setView('refused');
+          return;
+        }
         notify.error(messages.station.connectFailed);
       }
       clearPendingStationAdminCallback();
       navigate('/', { replace: true });
     })();
-  }, [stationId, navigate, notify, queryClient, move]);
+  }, [stationId, hash, navigate, notify, queryClient, move]);
 
+  if (view === 'refused') {
+    return (
+      <EmptyState
+        fullScreen
+        icon={<DisconnectOutlined />}
+        title={messages.station.connectFailed}
+        description={invitationMessages.invalid}
+        actions={
+          <Button type="primary" icon={<HomeOutlined />} onClick={() => navigate('/', { replace: true })}>
+            На главную
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <>
-      {!instructions && <LoadingOverlay />}
+      {view === 'working' && <LoadingOverlay />}
       <AdminInstructionsModal
-        open={instructions}
+        open={view === 'instructions'}
         onClose={() => navigate('/', { replace: true })}
         onSettings={() => navigate(`/station/${stationId}/settings`, { replace: true })}
       />

@@ -1,42 +1,11 @@
-import { Alert, Button, Card, Flex, Grid, Typography } from 'antd';
-import { ArrowLeftOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Alert, Button, Flex, Grid, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { messages } from '@crm/shared';
-import { useNotify } from '../../../lib/notify';
 import { useStationContext } from '../lib/station-context';
 import { StationSettingsForm } from '../components/station-settings-form';
 import { ExternalStationNote } from '../components/external-station-note';
+import { InviteCard } from '../components/invite-card';
 import { Page } from '../../../components/page';
-
-/** The invitation link of S2 §2 «Administrators / staff»: `{origin}/stationAdminCallback/{stationId}`. */
-function InviteCard({ stationId }: { stationId: string }) {
-  const notify = useNotify();
-  const link = `${window.location.origin}/stationAdminCallback/${stationId}`;
-  return (
-    <Card>
-      <Flex gap={16} align="start" wrap>
-        <UserAddOutlined style={{ fontSize: 22, marginTop: 4 }} aria-hidden />
-        <Flex vertical gap={4} style={{ flex: 1, minWidth: 240 }}>
-          <Typography.Text strong>Пригласить администратора</Typography.Text>
-          <Typography.Text type="secondary">
-            Отправьте ссылку сотруднику: после входа он подключится к сети станций как администратор.
-          </Typography.Text>
-          <Typography.Text
-            code
-            copyable={{
-              text: link,
-              tooltips: ['Копировать ссылку', 'Скопировано'],
-              onCopy: () => notify.success(messages.generic.linkCopied),
-            }}
-            style={{ wordBreak: 'break-all' }}
-          >
-            {link}
-          </Typography.Text>
-        </Flex>
-      </Flex>
-    </Card>
-  );
-}
 
 /** `/station/{id}/settings`: the info form; read-only with a note for workers and administrators. */
 export function StationSettingsPage() {
@@ -70,7 +39,7 @@ export function StationSettingsPage() {
       )}
       {external && <ExternalStationNote />}
       <StationSettingsForm station={station} readOnly={!canManage} />
-      {canManage && <InviteCard stationId={station.id} />}
+      {canManage && <InviteCard station={station} />}
     </Page>
   );
 }

@@ -1,6 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@crm/shared';
+import type { MoveToStationBody, User } from '@crm/shared';
 import { api } from '../../../lib/api-client';
+
+interface MoveToStationInput {
+  stationId: string;
+  userId: string;
+  /** The invitation link's token; without a valid one the server refuses (DESIGN §10). */
+  token: string;
+}
 
 /**
  * `POST /api/user/move_to_station/{stationId}/{userId}` (S1 §7): the invitation link joins the caller to
@@ -9,11 +16,12 @@ import { api } from '../../../lib/api-client';
 export function useMoveToStation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ stationId, userId }: { stationId: string; userId: string }) =>
+    mutationFn: async ({ stationId, userId, token }: MoveToStationInput) =>
       (
         await api<{ user: User }>(
           `/user/move_to_station/${encodeURIComponent(stationId)}/${encodeURIComponent(userId)}`,
-          { method: 'POST' },
+          // Silent: a failure report would carry the request body, and with it the token, into the logs.
+          { method: 'POST', body: { token } satisfies MoveToStationBody, silent: true },
         )
       ).user,
     onSuccess: async () => {
