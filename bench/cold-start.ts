@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cold-start`: time from spawning the server (`node --import tsx apps/server/src/server.ts`)
- * to `/api/health` answering, on an empty DATA_DIR (first start: PGlite initdb, migrations, demo seed)
- * and again on the same directory (second start). Repeats RUNS times (default 3) and prints the median.
+ * to `/api/ready` answering (the database answers too; `/api/health` answers from memory), on an empty
+ * DATA_DIR (first start: PGlite initdb, migrations, demo seed) and again on the same directory (second start). Repeats RUNS times (default 3) and prints the median.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { freePort, repoRoot } from '../e2e/support/server';
 
 const runs = Number(process.env.RUNS ?? 3);
 
-/** Starts the server, returns milliseconds until /api/health answered 200, then stops it. */
+/** Starts the server, returns milliseconds until /api/ready answered 200, then stops it. */
 async function timeStart(dataDir: string, port: number): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: '1' };
   env.LOG_LEVEL = 'warn';
@@ -27,10 +27,10 @@ async function timeStart(dataDir: string, port: number): Promise<number> {
   void exited.then(() => (gone = true));
   try {
     for (;;) {
-      if (gone) throw new Error('the server exited before answering /api/health');
-      if (performance.now() - started > 120_000) throw new Error('no /api/health answer within 120 s');
+      if (gone) throw new Error('the server exited before answering /api/ready');
+      if (performance.now() - started > 120_000) throw new Error('no /api/ready answer within 120 s');
       try {
-        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
         if (res.ok) return performance.now() - started;
       } catch {
         // not listening yet
@@ -58,7 +58,7 @@ for (let i = 0; i < runs; i++) {
   }
 }
 const fmt = (xs: number[]) => xs.map((x) => `${Math.round(x)}`).join(', ');
-console.log(`cold start to /api/health (ms), ${runs} runs, node ${process.version}`);
+console.log(`cold start to /api/ready (ms), ${runs} runs, node ${process.version}`);
 console.log(
   `  first start, empty DATA_DIR (initdb + migrations + demo seed): median ${Math.round(median(first))}  [${fmt(first)}]`,
 );

@@ -95,7 +95,7 @@ export interface StartOptions {
 
 /**
  * Starts the real server exactly as `npm start` does (`node --import tsx apps/server/src/server.ts`), on an
- * empty data directory with the demo data, and waits until `/api/health` answers.
+ * empty data directory with the demo data, and waits until `/api/ready` answers (the database too).
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const webDist = options.webDist ?? process.env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist');
@@ -125,7 +125,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
   });
-  const child = await spawnNode('apps/server/src/server.ts', port, env, '/api/health', 90_000);
+  const child = await spawnNode('apps/server/src/server.ts', port, env, '/api/ready', 90_000);
   return {
     baseUrl: child.baseUrl,
     dataDir: join(dir, 'data'),

@@ -9,17 +9,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from './app-deps';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
-import { pgRateLimitStore } from './plugins/rate-limit-store';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { pgRateLimitStore, rateLimitKey } from './plugins/rate-limit-store';
+import { guardedValidatorCompiler, inputGuardPlugin } from './plugins/input-guard';
+import { noStorePlugin } from './plugins/no-store';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -33,6 +31,7 @@ import { driversRoutes } from './modules/drivers/drivers.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -50,11 +49,17 @@ export async function buildApp(options: BuildOptions) {
     trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => randomBytes(8).toString('hex'),
+    // The router's own refusals (bad %-escapes, overlong ids) in the one error shape too (DESIGN §4).
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Every validated part is first checked for NUL and lone surrogates (DESIGN §8).
+  app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Before any route: its onRoute hook covers the parts a route reads without a schema.
+  await app.register(inputGuardPlugin);
+  await app.register(noStorePlugin);
   await app.register(cookie, { secret: deps.config.cookieSecret ?? randomBytes(32).toString('hex') });
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -72,11 +77,19 @@ export async function buildApp(options: BuildOptions) {
       },
     },
     frameguard: false,
+    // HSTS over plain http would pin a host (localhost, a LAN address) to an https it does not serve.
+    hsts: deps.config.secureCookies ? undefined : false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Its hooks run before the session lookup's: a shed call must cost next to nothing (DESIGN §8).
+  await app.register(loadSheddingPlugin, deps.config.loadShedding);
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false, store: pgRateLimitStore(deps.db) });
+  await app.register(rateLimit, {
+    global: false,
+    store: pgRateLimitStore(deps.db),
+    keyGenerator: rateLimitKey,
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Car-wash CRM API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
@@ -98,6 +111,7 @@ export async function buildApp(options: BuildOptions) {
     ordersRoutes,
     eventsRoutes,
     analyticsRoutes,
+    invitationsRoutes,
   ]) {
     await app.register(routes, deps);
   }

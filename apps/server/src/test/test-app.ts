@@ -38,7 +38,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** Builds the app on a fresh database, without listening (`app.inject()`). */
 export async function createTestApp(options: TestAppOptions = {}) {
-  const config = loadConfig({ SEED_DEMO: '0', ...options.env });
+  // The event-loop check is off: a test process opening PGlite databases stalls its own loop, and a shed
+  // call would fail a test for the machine's load, not for the code. The load-shedding test turns it on.
+  const config = loadConfig({ SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...options.env });
   const database = await openTestDatabase();
   const app = await buildApp({
     db: database.db,

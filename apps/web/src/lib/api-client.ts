@@ -46,32 +46,67 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeout = AbortSignal.timeout(timeoutMs);
+  const stop = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const url = buildUrl(path, query);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    const timedOut = timeout.aborted;
-    const error = new ApiError(
-      0,
-      timedOut ? 'TIMEOUT' : 'NETWORK',
-      timedOut ? messages.generic.timeout : messages.generic.network,
-    );
-    if (!silent) reportFailedCall(url, body, error);
-    throw error;
+  for (let attempt = 0; ; attempt++) {
+    let response: Response;
+    let data: unknown;
+    try {
+      response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal: stop,
+      });
+      if (response.status === 204) return undefined as T;
+      data = await response.json().catch(() => null);
+      if (response.ok) return data as T;
+      const wait = attempt < OVERLOAD_RETRIES ? overloadWait(response, data) : null;
+      if (wait === null) throw apiFailure(url, body, response.status, data, silent);
+      await pause(wait, stop);
+    } catch (cause) {
+      if (cause instanceof ApiError || signal?.aborted) throw cause;
+      const timedOut = timeout.aborted;
+      const error = new ApiError(
+        0,
+        timedOut ? 'TIMEOUT' : 'NETWORK',
+        timedOut ? messages.generic.timeout : messages.generic.network,
+      );
+      if (!silent) reportFailedCall(url, body, error);
+      throw error;
+    }
   }
+}
 
-  if (response.status === 204) return undefined as T;
-  const data: unknown = await response.json().catch(() => null);
-  if (response.ok) return data as T;
-  throw apiFailure(url, body, response.status, data, silent);
+/**
+ * A call the server shed (503 OVERLOADED, DESIGN §8) did nothing, a POST neither: it is repeated after
+ * Retry-After, this many times, before its failure shows «Сервер перегружен…».
+ */
+const OVERLOAD_RETRIES = 2;
+
+/** Milliseconds to wait before repeating a shed call; null when the answer is not one. */
+function overloadWait(response: Response, data: unknown): number | null {
+  if (response.status !== 503 || !isErrorBody(data) || data.error.code !== 'OVERLOADED') return null;
+  const seconds = Number(response.headers.get('Retry-After'));
+  const base = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 10) : 2;
+  // Spread out: clients shed together must not all come back in the same instant.
+  return base * 1000 * (1 + Math.random() / 2);
+}
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /**
@@ -103,7 +138,8 @@ export function apiFailure(
     ? new ApiError(status, failure.code, failure.message, failure.fields)
     : new ApiError(status, 'INTERNAL', messages.generic.unexpected);
   if (status === 401) onUnauthorized();
-  if (!silent && status !== 401) reportFailedCall(url, requestData, error);
+  // A shed call is no bug, and a report would be one more call to a server that is already overloaded.
+  if (!silent && status !== 401 && error.code !== 'OVERLOADED') reportFailedCall(url, requestData, error);
   return error;
 }
 
@@ -150,6 +186,7 @@ export function friendlyMessage(error: unknown): string {
     if (error.status === 0) return error.message;
     if (error.status === 403) return error.message || messages.generic.forbidden;
     if (error.status === 404) return messages.generic.notFound;
+    if (error.code === 'OVERLOADED') return messages.generic.overloaded;
     if (error.status >= 500) return messages.generic.unexpected;
     return error.message;
   }

@@ -1,0 +1,68 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse as Response } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@crm/shared';
+import { stations } from '../db/schema';
+import { holdTableLock } from '../modules/health/testing/hold-table-lock';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+describe('load shedding: a cap on API calls in flight', () => {
+  let t: TestApp;
+  let weekList: () => Promise<Response>;
+  beforeAll(async () => {
+    // One call at a time, and only the in-flight signal: the event-loop one depends on the machine.
+    t = await createTestApp({
+      env: { MAX_IN_FLIGHT_REQUESTS: '1', MAX_EVENT_LOOP_DELAY_MS: '0', READY_TIMEOUT_MS: '100' },
+    });
+    const admin = await t.loginAs('administrator');
+    const [lenina] = await t.db.select().from(stations).where(eq(stations.name, 'Мойка на Ленина'));
+    // The calendar's week list, as the web client sends it.
+    weekList = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/order/list',
+        headers: admin.headers,
+        payload: { station_id: lenina!.id, date_start: '2026-11-23', date_end: '2026-11-30' },
+      });
+  });
+  afterAll(() => t.close());
+
+  it('sheds the call over the cap with 503, Retry-After and the one error shape; probes still answer', async () => {
+    expect((await weekList()).statusCode).toBe(200);
+
+    // The session lookup of the first call waits on the lock: that call stays in flight.
+    const lock = await holdTableLock(t.db, sql`sessions`);
+    let first: Response | undefined;
+    const firstDone = weekList().then((res) => (first = res));
+    try {
+      const shed = await weekList();
+      expect(shed.statusCode).toBe(503);
+      expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
+      expect(shed.json()).toEqual({ error: { code: 'OVERLOADED', message: messages.generic.overloaded } });
+
+      // Never shed: liveness (and from memory, so the held lock does not matter), the event stream, files.
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const stream = await t.app.inject({ method: 'GET', url: '/api/events?station_id=x' });
+      expect(stream.statusCode).toBe(401);
+      const page = await t.app.inject({ method: 'GET', url: '/station/x/schedule' });
+      expect(page.statusCode).not.toBe(503);
+      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.json().error?.code).not.toBe('OVERLOADED');
+      expect(first).toBeUndefined();
+    } finally {
+      await lock.release();
+    }
+
+    // The held call was served, not dropped; once it is done the next one goes through.
+    await firstDone;
+    expect(first!.statusCode).toBe(200);
+    expect((await weekList()).statusCode).toBe(200);
+  });
+
+  it('frees the slot of a call that failed', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/api/order/list', payload: '{' });
+    expect(bad.statusCode).toBeGreaterThanOrEqual(400);
+    expect(bad.statusCode).toBeLessThan(500);
+    expect((await weekList()).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import underPressure from '@fastify/under-pressure';
+import { messages } from '@crm/shared';
+import { createStartQueue } from './start-queue';
+
+export interface LoadSheddingOptions {
+  /** API calls served at once; the next one is shed. 0: no cap (and calls start at once). */
+  maxInFlight: number;
+  /** Mean event-loop delay (ms, sampled every SAMPLE_INTERVAL_MS) above which API calls are shed. 0: off. */
+  maxEventLoopDelayMs: number;
+}
+
+/** How often the event-loop delay is sampled: a stall sheds for at most this long after it ends. */
+const SAMPLE_INTERVAL_MS = 500;
+
+/**
+ * Thread time per loop turn for starting admitted calls (start-queue.ts): about one PGlite week list
+ * (~35 ms on the bench machine), so a probe waits about that long while every call still gets started.
+ */
+const START_SLICE_MS = 50;
+
+/** Seconds the client is told to wait: long enough for the queue ahead to drain, short enough to feel live. */
+export const RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Never shed: the probes (their point is to answer while the process is busy), the order event stream
+ * (EventSource gives up for good on a 503, and an open stream costs nothing per event), and anything
+ * outside /api (the web client's files, which load before any call).
+ */
+const exemptPaths = new Set(['/api/health', '/api/ready', '/api/events']);
+
+export function isSheddable(request: FastifyRequest): boolean {
+  const path = request.url.split('?', 1)[0]!;
+  return path.startsWith('/api/') && !exemptPaths.has(path);
+}
+
+function overloaded(reply: FastifyReply) {
+  reply.code(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).header('Cache-Control', 'no-store');
+  return { error: { code: 'OVERLOADED' as const, message: messages.generic.overloaded } };
+}
+
+/**
+ * DESIGN §8: an overloaded process answers 503 + Retry-After at once, before any work (no session lookup,
+ * no body parsing), instead of queueing callers for seconds. Two signals:
+ * - the event loop is late (@fastify/under-pressure): the thread itself is saturated, whatever the cause;
+ * - too many API calls are in flight: the database is the bottleneck. This one holds when the database
+ *   works off the request thread (PostgreSQL, or PGlite in a worker), where the loop stays idle while
+ *   calls pile up behind it. Admitted calls start in slices of the loop's turns (start-queue.ts): with
+ *   PGlite on the request thread the count would otherwise never see more than one call, and a probe
+ *   would wait behind every call that arrived with it.
+ * A shed call did nothing, so any call (a POST too) may be repeated after Retry-After; the web client does.
+ */
+export const loadSheddingPlugin = fp(
+  async (app: FastifyInstance, options: LoadSheddingOptions) => {
+    const { maxInFlight } = options;
+    let inFlight = 0;
+    let shedSince = 0;
+    let lastReport = 0;
+
+    // Under overload a log line per shed call would add to it: one summary every 10 s at most.
+    const count = (request: FastifyRequest, reason: string) => {
+      shedSince++;
+      const now = Date.now();
+      if (now - lastReport < 10_000) return;
+      request.log.warn(
+        { shed: shedSince, inFlight, maxInFlight, reason },
+        'overloaded: shedding API calls with 503',
+      );
+      shedSince = 0;
+      lastReport = now;
+    };
+
+    if (options.maxEventLoopDelayMs > 0) {
+      // The sampler starts with the app, so its first samples hold the start itself (migrations, demo seed:
+      // ~2 s mean delay measured) and would shed the first calls after listening. Armed once a sample lies
+      // wholly after onReady (the server seeds before listening, and listening runs onReady).
+      let armed = false;
+      app.addHook('onReady', async () => {
+        setTimeout(() => (armed = true), 2 * SAMPLE_INTERVAL_MS).unref();
+      });
+      await app.register(underPressure, {
+        maxEventLoopDelay: options.maxEventLoopDelayMs,
+        sampleInterval: SAMPLE_INTERVAL_MS,
+        // Returning the body sends it; returning nothing lets the call through (the plugin's contract).
+        pressureHandler: (request, reply, type) => {
+          if (!armed || !isSheddable(request)) return;
+          count(request, type);
+          return overloaded(reply) as unknown as void;
+        },
+      });
+    }
+
+    const startInTurn = createStartQueue(START_SLICE_MS);
+
+    if (maxInFlight > 0) {
+      app.addHook('onRequest', (request, reply, done) => {
+        if (!isSheddable(request)) return done();
+        if (inFlight >= maxInFlight) {
+          count(request, 'inFlight');
+          // Not calling done(): the call ends here, before the later hooks (sessions) and the handler.
+          void reply.send(overloaded(reply));
+          return;
+        }
+        inFlight++;
+        // 'close' fires once however the response ends: sent, failed, or the client gone.
+        reply.raw.once('close', () => inFlight--);
+        startInTurn(done);
+      });
+    }
+  },
+  { name: 'load-shedding' },
+);

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@crm/shared';
+import { api, ApiError, friendlyMessage } from './api-client';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+
+const shed = () =>
+  json(503, { error: { code: 'OVERLOADED', message: messages.generic.overloaded } }, { 'Retry-After': '2' });
+
+describe('api: a call the server shed (503 OVERLOADED)', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  const calledPaths = () => fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('is repeated after Retry-After, not sooner, and then answers', async () => {
+    fetchMock.mockResolvedValueOnce(shed()).mockResolvedValueOnce(json(200, { orders: [] }));
+    const answer = api<{ orders: unknown[] }>('/order/list', { method: 'POST', body: { station_id: 's' } });
+
+    await vi.advanceTimersByTimeAsync(1900);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1200);
+    await expect(answer).resolves.toEqual({ orders: [] });
+    expect(calledPaths()).toEqual(['/api/order/list', '/api/order/list']);
+  });
+
+  it('fails with the Russian «overloaded» text when the server stays overloaded, without a failure report', async () => {
+    fetchMock.mockImplementation(async () => shed());
+    const answer = api('/order/list', { method: 'POST', body: { station_id: 's' } });
+    const failure = answer.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(20_000);
+
+    const error = await failure;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 503, code: 'OVERLOADED', message: messages.generic.overloaded });
+    expect(friendlyMessage(error)).toBe(messages.generic.overloaded);
+    // Repeated a bounded number of times, and never reported to POST /api/error.
+    expect(calledPaths().every((p) => p === '/api/order/list')).toBe(true);
+    expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(3);
+  });
+
+  it('does not repeat any other 503', async () => {
+    fetchMock.mockResolvedValue(json(503, { error: { code: 'INTERNAL', message: 'x' } }));
+    await expect(api('/station/list', { silent: true })).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
