@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  figuresPositions,
   ratingQuerySchema,
   stationAnalyticsSchema,
   stationRatingResponseSchema,
@@ -19,6 +20,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
     {
       preValidation: app.requireUser,
       schema: {
+        'x-positions': figuresPositions,
         params: idParams,
         querystring: ratingQuerySchema,
         response: { 200: stationRatingResponseSchema },
@@ -33,7 +35,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
     '/api/station/analytics/:id',
     {
       preValidation: app.requireUser,
-      schema: { params: idParams, querystring: ratingQuerySchema, response: { 200: stationAnalyticsSchema } },
+      schema: {
+        'x-positions': figuresPositions,
+        params: idParams,
+        querystring: ratingQuerySchema,
+        response: { 200: stationAnalyticsSchema },
+      },
     },
     async (request) => stationAnalytics(db, authOf(request), request.params.id, request.query),
   );

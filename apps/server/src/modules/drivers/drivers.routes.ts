@@ -8,6 +8,7 @@ import {
   driverListResponseSchema,
   driverSearchSchema,
 } from '@crm/shared';
+import { orderWriterPositions } from '../orders/order-access';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { conflict, forbidden } from '../../plugins/errors';
@@ -56,7 +57,11 @@ export const driversRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     '/api/drivers/create',
     {
       preValidation: app.requireUser,
-      schema: { body: driverCreateSchema, response: { 200: driverCreateResponseSchema } },
+      schema: {
+        'x-positions': orderWriterPositions,
+        body: driverCreateSchema,
+        response: { 200: driverCreateResponseSchema },
+      },
     },
     async (request) => {
       const access = await loadNetworkForCaller(db, authOf(request), request.body.network_id);

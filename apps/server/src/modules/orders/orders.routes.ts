@@ -14,6 +14,7 @@ import {
 } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { orderWriterPositions } from './order-access';
 import { cancelOrder, moveOrderStep, payOrder, type OrderStep } from './order-status.service';
 import { createOrder, listOrders, newOrders, orderDetails, updateOrder } from './orders.service';
 
@@ -34,7 +35,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     '/api/create_order/:stationId',
     {
       preValidation: app.requireUser,
-      schema: { params: stationParams, body: orderCreateSchema, response: { 200: orderResponseSchema } },
+      schema: {
+        'x-positions': orderWriterPositions,
+        params: stationParams,
+        body: orderCreateSchema,
+        response: { 200: orderResponseSchema },
+      },
     },
     async (request) => ({
       order: await createOrder(db, authOf(request), request.params.stationId, request.body),
@@ -45,7 +51,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     '/api/own_order/update/:id',
     {
       preValidation: app.requireUser,
-      schema: { params: idParams, body: orderUpdateSchema, response: { 200: orderResponseSchema } },
+      schema: {
+        'x-positions': orderWriterPositions,
+        params: idParams,
+        body: orderUpdateSchema,
+        response: { 200: orderResponseSchema },
+      },
     },
     async (request) => ({
       order: await updateOrder(db, authOf(request), request.params.id, request.body),
@@ -101,6 +112,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     {
       preValidation: app.requireUser,
       schema: {
+        'x-positions': orderWriterPositions,
         params: idParams,
         // The spec sends the reason as a query parameter; a JSON body works too.
         querystring: orderCancelSchema,
@@ -122,7 +134,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     '/api/order/payment/:id',
     {
       preValidation: app.requireUser,
-      schema: { params: idParams, body: orderPaymentSchema, response: { 200: orderResponseSchema } },
+      schema: {
+        'x-positions': orderWriterPositions,
+        params: idParams,
+        body: orderPaymentSchema,
+        response: { 200: orderResponseSchema },
+      },
     },
     async (request) => ({ order: await payOrder(db, authOf(request), request.params.id, request.body) }),
   );

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  managerPositions,
   stationCreateResponseSchema,
   stationCreateSchema,
   stationIdParamsSchema,
@@ -42,7 +43,11 @@ export const stationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     '/api/station/create',
     {
       preValidation: app.requireUser,
-      schema: { body: stationCreateSchema, response: { 200: stationCreateResponseSchema } },
+      schema: {
+        'x-positions': managerPositions,
+        body: stationCreateSchema,
+        response: { 200: stationCreateResponseSchema },
+      },
     },
     async (request) => ({ data: await createStation(db, authOf(request), request.body) }),
   );
@@ -52,6 +57,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
     {
       preValidation: app.requireUser,
       schema: {
+        'x-positions': managerPositions,
         params: stationIdParamsSchema,
         body: stationUpdateSchema,
         response: { 200: stationResponseSchema },

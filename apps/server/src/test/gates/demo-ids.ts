@@ -1,0 +1,78 @@
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { drivers, networks, orders, stations, tariffs, users } from '../../db/schema';
+
+/** What an id in a request names; the gates substitute real ids of this kind (see id-kinds.ts). */
+export type IdKind =
+  'station' | 'network' | 'user' | 'order' | 'driver' | 'ownTariff' | 'yandexTariff' | 'carwash';
+
+/** Real ids of one tenant, each list in preference order (the first is the "primary" id). */
+export type TenantIds = Record<IdKind, string[]>;
+
+async function tenantIds(db: Database, networkName: string, logins: string[]): Promise<TenantIds> {
+  const [network] = await db.select().from(networks).where(eq(networks.name, networkName));
+  if (!network) throw new Error(`no demo network ${networkName}`);
+  const stationRows = await db
+    .select()
+    .from(stations)
+    .where(eq(stations.networkId, network.id))
+    .orderBy(asc(stations.carwashId));
+  const stationIds = stationRows.map((s) => s.id);
+  // Future own orders first: they can still be edited, moved along and cancelled, so requests reach deep.
+  const orderRows = stationIds.length
+    ? await db
+        .select({ id: orders.id, source: orders.source })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.stationId, stationIds),
+            inArray(orders.status, ['Booked', 'Accepted']),
+            gt(orders.bookingStart, new Date()),
+          ),
+        )
+        .orderBy(asc(orders.bookingStart))
+        .limit(40)
+    : [];
+  const ownFirst = [
+    ...orderRows.filter((o) => o.source === 'Own'),
+    ...orderRows.filter((o) => o.source !== 'Own'),
+  ];
+  const driverRows = await db
+    .select({ id: drivers.id })
+    .from(drivers)
+    .where(and(eq(drivers.networkId, network.id), eq(drivers.deleted, false)))
+    .orderBy(asc(drivers.createdAt))
+    .limit(3);
+  const tariffRows = stationIds.length
+    ? await db
+        .select({ id: tariffs.id, kind: tariffs.kind, stationId: tariffs.stationId })
+        .from(tariffs)
+        .where(and(inArray(tariffs.stationId, stationIds), isNull(tariffs.deletedAt)))
+    : [];
+  // Tariffs of the primary station first: a request pairs them with the primary station id.
+  const byPrimary = [...tariffRows].sort(
+    (a, b) => Number(b.stationId === stationIds[0]) - Number(a.stationId === stationIds[0]),
+  );
+  const userRows = await db
+    .select({ id: users.id, login: users.login })
+    .from(users)
+    .where(inArray(users.login, logins));
+  return {
+    station: stationIds,
+    network: [network.id],
+    user: logins.map((l) => userRows.find((u) => u.login === l)!.id),
+    order: ownFirst.map((o) => o.id).slice(0, 12),
+    driver: driverRows.map((d) => d.id),
+    ownTariff: byPrimary.filter((t) => t.kind === 'own').map((t) => t.id),
+    yandexTariff: byPrimary.filter((t) => t.kind === 'yandex').map((t) => t.id),
+    carwash: stationRows.map((s) => s.carwashId),
+  };
+}
+
+/** «Демо-сеть» (owner, worker and colleagues) and «Соседняя сеть» (rival) as seeded. */
+export async function demoTenants(db: Database) {
+  return {
+    demo: await tenantIds(db, 'Демо-сеть', ['owner', 'worker', 'administrator', 'principal']),
+    rival: await tenantIds(db, 'Соседняя сеть', ['rival']),
+  };
+}

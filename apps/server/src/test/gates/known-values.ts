@@ -1,0 +1,49 @@
+import { orderPrice, slotId, type CarClass } from '@crm/shared';
+import type { Database } from '../../db/client';
+import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
+import type { TenantIds } from './demo-ids';
+
+/** The car class a generated request names: the first of the schema's enum (example-value.ts). */
+const exampleClass: CarClass = 'Mini';
+const day = 24 * 60 * 60 * 1000;
+
+/**
+ * A Monday at least two weeks ahead at 07:00 UTC (10:00 at «Мойка на Ленина»): inside working hours,
+ * past the demo's orders; `weeksAhead` more weeks on, so that callers can keep out of each other's slots.
+ */
+function bookingStart(weeksAhead: number): Date {
+  const d = new Date(Date.now() + (14 + 7 * weeksAhead) * day);
+  d.setUTCDate(d.getUTCDate() + ((8 - d.getUTCDay()) % 7));
+  d.setUTCHours(7, 0, 0, 0);
+  return d;
+}
+
+/**
+ * Values no schema can tell (zod refinements do not reach the document): the price and duration the
+ * server checks a booking against, from the primary station's first own tariff, and a slot id that
+ * matches the booking. Keyed by normalized field name (lower case, no `_`), like the other hints.
+ */
+export async function knownValues(
+  db: Database,
+  ids: TenantIds,
+  weeksAhead = 0,
+): Promise<Record<string, unknown>> {
+  const start = bookingStart(weeksAhead);
+  const stationId = ids.station[0];
+  const tariffId = ids.ownTariff[0];
+  const config = stationId && tariffId ? await loadTariffConfig(db, stationId, tariffId) : null;
+  const price = config ? orderPrice(config, exampleClass, []) : null;
+  if (!price) return { bookingstart: start.toISOString() };
+  const end = new Date(start.getTime() + price.totalDurationMinutes * 60_000);
+  // Moscow is UTC+3 all year: the station-local times of the slot id.
+  const local = (d: Date) => new Date(d.getTime() + 3 * 60 * 60_000).toISOString();
+  return {
+    bookingstart: start.toISOString(),
+    bookingend: end.toISOString(),
+    slotid: slotId(local(start).slice(0, 10), local(start).slice(11, 16), local(end).slice(11, 16), 30),
+    totalamount: price.totalAmount,
+    includeserviceamount: price.includeServiceAmount,
+    totaldurationminutes: price.totalDurationMinutes,
+    additionalserviceamounts: {},
+  };
+}
