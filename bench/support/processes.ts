@@ -2,11 +2,15 @@ import { spawnNode, type Child } from '../../e2e/support/server';
 
 export { freePort, spawnNode } from '../../e2e/support/server';
 
-/** The product server as `npm start` runs it, on the given database, without demo seeding or web files. */
+/**
+ * The product server as `npm start` runs it, on the given database, without demo seeding or web files.
+ * `script` swaps the entry point for a wrapper that changes the server before importing it (bench:durability).
+ */
 export function startProductServer(
   port: number,
   database: { databaseUrl: string } | { dataDir: string },
   logLevel: string,
+  script = 'apps/server/src/server.ts',
 ): Promise<Child> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['DATABASE_URL', 'DATA_DIR', 'YANDEX_CLIENT_ID', 'YANDEX_CLIENT_SECRET', 'AUTH_LOCAL']) {
@@ -20,5 +24,6 @@ export function startProductServer(
     LOG_LEVEL: logLevel,
     ...('databaseUrl' in database ? { DATABASE_URL: database.databaseUrl } : { DATA_DIR: database.dataDir }),
   });
-  return spawnNode('apps/server/src/server.ts', port, env, '/api/health');
+  // Readiness, not liveness: the benchmark's first call needs the database to answer.
+  return spawnNode(script, port, env, '/api/ready');
 }

@@ -1,14 +1,15 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { fsyncTree } from './durable-node-fs';
+import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
 
 /** One Drizzle handle whatever the engine: the same SQL and code path for PGlite and PostgreSQL. */
@@ -91,16 +92,25 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     unlock = lockDataDir(dataDir);
   }
   try {
-    const client = await PGlite.create({
-      dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
-      loadDataDir: options.loadDataDir,
-      extensions: { btree_gist },
+    // PGlite runs in a worker thread, off the thread that answers HTTP (pglite-worker-client.ts). On disk,
+    // every commit is synced before it is acknowledged (durable-node-fs.ts); in memory nothing needs it.
+    const pgliteDir = dataDir ? join(dataDir, 'pglite') : undefined;
+    const fresh = pgliteDir !== undefined && !existsSync(join(pgliteDir, 'PG_VERSION'));
+    const client = new PgliteWorkerClient({
+      dir: pgliteDir,
+      loadDataDir: options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined,
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    await client.ready;
+    // PGlite wrote the new directory (initdb's result or the dump) with plain writes; PostgreSQL would
+    // only re-sync it after a crash, so a power cut now could leave a torn catalogue under later commits.
+    if (fresh && pgliteDir && dataDir) fsyncTree(pgliteDir, dirname(dataDir));
+    // drizzle's pglite driver only calls query() and transaction(), which the worker client provides.
+    const pglite = client as unknown as PGlite;
+    const db = drizzlePglite(pglite, { schema }) as unknown as Database;
     return {
       db,
       kind: 'pglite',
-      migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+      migrate: () => migratePglite(drizzlePglite(pglite), { migrationsFolder }),
       close: async () => {
         await client.close();
         unlock();
