@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import underPressure from '@fastify/under-pressure';
 import { messages } from '@crm/shared';
-import { createStartQueue } from './start-queue';
 
 export interface LoadSheddingOptions {
   /** API calls served at once; the next one is shed. 0: no cap (and calls start at once). */
@@ -13,12 +12,6 @@ export interface LoadSheddingOptions {
 
 /** How often the event-loop delay is sampled: a stall sheds for at most this long after it ends. */
 const SAMPLE_INTERVAL_MS = 500;
-
-/**
- * Thread time per loop turn for starting admitted calls (start-queue.ts): about one PGlite week list
- * (~35 ms on the bench machine), so a probe waits about that long while every call still gets started.
- */
-const START_SLICE_MS = 50;
 
 /** Seconds the client is told to wait: long enough for the queue ahead to drain, short enough to feel live. */
 export const RETRY_AFTER_SECONDS = 2;
@@ -44,11 +37,9 @@ function overloaded(reply: FastifyReply) {
  * DESIGN §8: an overloaded process answers 503 + Retry-After at once, before any work (no session lookup,
  * no body parsing), instead of queueing callers for seconds. Two signals:
  * - the event loop is late (@fastify/under-pressure): the thread itself is saturated, whatever the cause;
- * - too many API calls are in flight: the database is the bottleneck. This one holds when the database
- *   works off the request thread (PostgreSQL, or PGlite in a worker), where the loop stays idle while
- *   calls pile up behind it. Admitted calls start in slices of the loop's turns (start-queue.ts): with
- *   PGlite on the request thread the count would otherwise never see more than one call, and a probe
- *   would wait behind every call that arrived with it.
+ * - too many API calls are in flight: the database is the bottleneck. The database works off the request
+ *   thread (PostgreSQL, or PGlite in its worker), so the loop stays idle while calls pile up behind it
+ *   and only this count sees them.
  * A shed call did nothing, so any call (a POST too) may be repeated after Retry-After; the web client does.
  */
 export const loadSheddingPlugin = fp(
@@ -91,8 +82,6 @@ export const loadSheddingPlugin = fp(
       });
     }
 
-    const startInTurn = createStartQueue(START_SLICE_MS);
-
     if (maxInFlight > 0) {
       app.addHook('onRequest', (request, reply, done) => {
         if (!isSheddable(request)) return done();
@@ -105,7 +94,7 @@ export const loadSheddingPlugin = fp(
         inFlight++;
         // 'close' fires once however the response ends: sent, failed, or the client gone.
         reply.raw.once('close', () => inFlight--);
-        startInTurn(done);
+        done();
       });
     }
   },
