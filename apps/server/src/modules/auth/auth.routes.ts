@@ -52,9 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const q = request.query;
-      if (
-        !isAllowedRedirectUri(q.redirect_uri, deps.config.publicUrl)
-      ) {
+      if (!isAllowedRedirectUri(q.redirect_uri, deps.config.publicUrl)) {
         throw invalidRedirect();
       }
       // A demo login or an explicit choice goes to the built-in provider; otherwise the configured one.
