@@ -105,7 +105,7 @@ async function orderRate(
   seeded: { net: BenchNetwork; session: Session },
   script?: string,
 ) {
-  const server = await startProductServer(await freePort(), database, logLevel, script);
+  const server = await startProductServer(await freePort(), database, logLevel, { script });
   try {
     const result = await measure(
       server.baseUrl,

@@ -21,7 +21,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiSignIn, stationIdByName } from '../e2e/support/api';
-import { freePort, repoRoot, spawnNode, type Child } from '../e2e/support/server';
+import { freePort, repoRoot, type Child } from '../e2e/support/server';
+import { startProductServer } from './support/processes';
 import { measureEventLoopHold } from './support/event-loop-hold';
 import { hammer, politeClients, type LoadResult } from './support/overload-load';
 import { currentWeek } from './support/requests';
@@ -45,23 +46,20 @@ function percentile(xs: number[], p: number): number {
 const ms = (x: number) => (Number.isNaN(x) ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 
 /** The server as `npm start` runs it, with the demo data, on a fresh PGlite directory or the given PostgreSQL. */
-async function startDemoServer(port: number, dataDir: string): Promise<Child> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ['DATABASE_URL', 'DATA_DIR', 'YANDEX_CLIENT_ID', 'YANDEX_CLIENT_SECRET', 'AUTH_LOCAL']) {
-    delete env[key];
-  }
-  Object.assign(env, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    SEED_DEMO: '1',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
-  });
-  // The server listens only after migrations and the demo seed, so the first 200 of liveness means it can
-  // serve; polling /api/health also lets this file measure the tree from before /api/ready existed.
-  env.BENCH_STATS_FILE = statsFile;
-  return spawnNode('bench/support/monitored-server.ts', port, env, '/api/health');
+function startDemoServer(port: number, dataDir: string): Promise<Child> {
+  return startProductServer(
+    port,
+    databaseUrl ? { databaseUrl } : { dataDir },
+    process.env.BENCH_LOG_LEVEL ?? 'warn',
+    {
+      script: 'bench/support/monitored-server.ts',
+      seedDemo: true,
+      env: { BENCH_STATS_FILE: statsFile },
+      // The server listens only after migrations and the demo seed, so the first 200 of liveness means it
+      // can serve; polling /api/health also lets this file measure a tree from before /api/ready existed.
+      readyPath: '/api/health',
+    },
+  );
 }
 
 /** What bench/support/monitored-server.ts writes. */

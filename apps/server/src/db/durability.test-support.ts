@@ -1,11 +1,9 @@
 // Shared setup of the durability tests (not a test file itself): the real server process on a copy of the
 // seeded test database, a signed-in administrator, order bodies, and the server's pid for kill -9.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { freePort, startProductServer } from '../../../../bench/support/processes';
 import {
@@ -16,7 +14,7 @@ import {
   tariffByCode,
 } from '../modules/orders/orders.test-support';
 import { createSession, SESSION_COOKIE } from '../plugins/auth';
-import type { TestApp } from '../test/test-app';
+import { copyPostgresTemplate, type TestApp } from '../test/test-app';
 import { openDatabase } from './client';
 import { users } from './schema';
 
@@ -41,15 +39,7 @@ export async function prepareServerDatabase(): Promise<Prepared> {
   let database: ServerDatabase;
   let remove: () => Promise<void>;
   if (pgTemplate) {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `${pgTemplate}_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    database = { databaseUrl: dbUrl.toString() };
+    database = { databaseUrl: await copyPostgresTemplate(pgTemplate) };
     remove = async () => {}; // global-setup drops this run's databases
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'crm-durability-'));

@@ -18,20 +18,26 @@ export interface TestAppOptions {
   webDist?: string;
 }
 
+/**
+ * A new database in the TEST_DATABASE_URL cluster made from the run's seeded template; its URL.
+ * global-setup drops this run's copies at the end.
+ */
+export async function copyPostgresTemplate(template: string): Promise<string> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `${template}_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return dbUrl.toString();
+}
+
 /** A fresh copy of the seeded database (PGlite by default, PostgreSQL with TEST_DATABASE_URL). */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const pgTemplate = inject('postgresTemplate');
-  if (pgTemplate) {
-    const url = process.env.TEST_DATABASE_URL!;
-    const name = `${pgTemplate}_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    return openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 60 });
-  }
+  if (pgTemplate) return openDatabase({ databaseUrl: await copyPostgresTemplate(pgTemplate), poolSize: 60 });
   const dump = readFileSync(inject('pgliteTemplate'));
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
