@@ -21,8 +21,9 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           // Races need a real multi-connection server: `*.pg.test.ts` runs only against PostgreSQL
-          // (CI runs the whole server suite a second time on it), never as a silent skip on PGlite.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts'],
+          // (CI runs the whole server suite a second time on it), never as a silent skip on PGlite;
+          // `*.pglite.test.ts` (the embedded database's fsyncs) only on PGlite.
+          exclude: process.env.TEST_DATABASE_URL ? ['src/**/*.pglite.test.ts'] : ['src/**/*.pg.test.ts'],
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   createOrder,
   prepareServerDatabase,
@@ -10,9 +10,9 @@ import { requireStrace, traceSyncs } from './strace.test-support';
 
 const orders = 20;
 
-// The embedded database's own proof; the PostgreSQL pass (TEST_DATABASE_URL) has no PGlite template to
-// start it from, and PostgreSQL's syncs are PostgreSQL's business.
-describe.skipIf(Boolean(inject('postgresTemplate')))('the embedded database (PGlite) on disk', () => {
+// The embedded database's own proof, so `*.pglite.test.ts`: the PostgreSQL pass (TEST_DATABASE_URL) leaves it
+// out by file name (vitest.config.ts) — it has no PGlite template, and PostgreSQL's syncs are its own.
+describe('the embedded database (PGlite) on disk', () => {
   let prepared: Prepared | undefined;
   let server: ServerProcess | undefined;
   afterAll(async () => {
