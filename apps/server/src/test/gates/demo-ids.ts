@@ -1,10 +1,19 @@
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { drivers, networks, orders, stations, tariffs, users } from '../../db/schema';
+import { drivers, networks, orders, stationInvitations, stations, tariffs, users } from '../../db/schema';
+import { createInvitation } from '../../modules/invitations/invitations.service';
 
 /** What an id in a request names; the gates substitute real ids of this kind (see id-kinds.ts). */
 export type IdKind =
-  'station' | 'network' | 'user' | 'order' | 'driver' | 'ownTariff' | 'yandexTariff' | 'carwash';
+  | 'station'
+  | 'network'
+  | 'user'
+  | 'order'
+  | 'driver'
+  | 'ownTariff'
+  | 'yandexTariff'
+  | 'carwash'
+  | 'invitation';
 
 /** Real ids of one tenant, each list in preference order (the first is the "primary" id). */
 export type TenantIds = Record<IdKind, string[]>;
@@ -57,6 +66,24 @@ async function tenantIds(db: Database, networkName: string, logins: string[]): P
     .select({ id: users.id, login: users.login })
     .from(users)
     .where(inArray(users.login, logins));
+  // The seed has no invitations: the first login (an owner) makes one at the primary station, so the
+  // invitation routes get real ids of each tenant too.
+  const ownerId = userRows.find((u) => u.login === logins[0])!.id;
+  if (stationIds[0]) {
+    await createInvitation(
+      db,
+      { userId: ownerId, role: 'user' },
+      stationIds[0],
+      'administrator',
+      'http://gate',
+    );
+  }
+  const invitationRows = stationIds.length
+    ? await db
+        .select({ id: stationInvitations.id })
+        .from(stationInvitations)
+        .where(inArray(stationInvitations.stationId, stationIds))
+    : [];
   return {
     station: stationIds,
     network: [network.id],
@@ -66,6 +93,7 @@ async function tenantIds(db: Database, networkName: string, logins: string[]): P
     ownTariff: byPrimary.filter((t) => t.kind === 'own').map((t) => t.id),
     yandexTariff: byPrimary.filter((t) => t.kind === 'yandex').map((t) => t.id),
     carwash: stationRows.map((s) => s.carwashId),
+    invitation: invitationRows.map((i) => i.id),
   };
 }
 

@@ -16,11 +16,11 @@ const tariffKind = (path: string): IdKind =>
 
 /**
  * A bare `id` names what the route is about: the first domain word of its path
- * (`/api/station/list_of_users/{id}` is a station). Invitations are no tenant entity of the demo data
- * and name their own ids, so they come first.
+ * (`/api/station/list_of_users/{id}` is a station). Invitations live under /api/station but name their own
+ * ids, so they come first.
  */
-const bareIdKinds: [RegExp, IdKind | 'tariff' | null][] = [
-  [/invitation/, null],
+const bareIdKinds: [RegExp, IdKind | 'tariff'][] = [
+  [/invitation/, 'invitation'],
   [/order/, 'order'],
   [/tariff/, 'tariff'],
   [/driver|client/, 'driver'],
@@ -31,8 +31,8 @@ const bareIdKinds: [RegExp, IdKind | 'tariff' | null][] = [
 
 function bareIdKind(path: string): IdKind | 'tariff' | null {
   const bare = path.replace(/\{[^}]+\}/g, '');
-  if (bareIdKinds[0]![0].test(bare)) return null;
-  let best: { at: number; kind: IdKind | 'tariff' | null } | null = null;
+  if (bareIdKinds[0]![0].test(bare)) return bareIdKinds[0]![1];
+  let best: { at: number; kind: IdKind | 'tariff' } | null = null;
   for (const [re, kind] of bareIdKinds) {
     const at = bare.search(re);
     if (at >= 0 && (!best || at < best.at)) best = { at, kind };
