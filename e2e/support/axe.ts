@@ -8,6 +8,13 @@ import type { Page } from 'playwright-core';
  * page's CSP (script-src 'self') does not block the injected source.
  */
 export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  // A modal still fading in blends its colours with the mask: axe would measure a contrast nobody sees
+  // once it is open. Wait for running animations (antd's motion) to end first.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   await page.evaluate(axe.source);
   return page.evaluate(async (scope: string | undefined) => {
     const context = scope ? { include: [scope] } : document;

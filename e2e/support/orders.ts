@@ -140,8 +140,16 @@ export async function clickEmptyTime(page: Page, date: string, hour: number, { t
     const x = colBox.x + colBox.width / 2;
     const y = labelBox.y + labelBox.height / 2 + 20;
     if (tap) {
-      await page.touchscreen.tap(x, y);
-      return;
+      // A tap has no hover hint to confirm the aim: tap only once the grid has stopped moving (the same
+      // spot a quarter of a second later), else aim again.
+      await page.waitForTimeout(250);
+      const settled = await label.boundingBox();
+      if (settled && Math.abs(settled.y - labelBox.y) < 1 && attempt < 10) {
+        await page.touchscreen.tap(x, y);
+        return;
+      }
+      if (attempt >= 10) throw new Error(`the calendar kept scrolling: no steady ${hh(hour)} to tap`);
+      continue;
     }
     await page.mouse.move(x, y);
     const hint = column.getByText(`+ ${hh(hour)}`);
