@@ -5,8 +5,8 @@ import type { GateApp } from './gate-app';
 import { knownValues } from './known-values';
 import { errorLogFindings, type CaseLog } from './log-check';
 import { operationName, type Operation } from './openapi-operations';
-import { answerOf, type Finding } from './report';
-import { describeOutcome, problemsOf, sendCase } from './send-case';
+import type { Finding } from './report';
+import { describeOutcome, recordCase, sendCase } from './send-case';
 
 export interface FuzzOptions {
   /** fast-check seed of the random cases (operation i uses seed + i). */
@@ -82,16 +82,7 @@ export async function runFuzz(gate: GateApp, operations: Operation[], options: F
       stats.sent++;
       if (signedOut) stats.signedOut++;
       if (outcome.status < 300) stats.succeeded++;
-      const line = describeOutcome(outcome, c.label, who);
-      caseLabels.set(caseId, { operation: name, request: line });
-      for (const problem of problemsOf(outcome)) {
-        findings.push({
-          problem,
-          operation: name,
-          answer: answerOf(outcome.status, outcome.text),
-          request: line,
-        });
-      }
+      recordCase({ cases: caseLabels, findings }, name, caseId, outcome, c.label, who);
       return outcome;
     };
 

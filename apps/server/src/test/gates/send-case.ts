@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { FuzzCase } from './fuzz-cases';
 import { GATE_CASE_HEADER } from './gate-app';
+import type { CaseLog } from './log-check';
 import type { Operation } from './openapi-operations';
+import { answerOf, type Finding } from './report';
 
 /**
  * Percent-encodes every UTF-16 unit, lone surrogates included (as their WTF-8 bytes, e.g. `%ED%A0%80`):
@@ -116,4 +118,22 @@ export function describeOutcome(o: Outcome, label: string, who: string): string 
   const url = o.url.length > 140 ? `${o.url.slice(0, 140)}…` : o.url;
   const body = (o.text ?? '').slice(0, 160).replace(/\s+/g, ' ');
   return `${o.method} ${url} [${who}] {${label}} → ${o.status} ${body}`;
+}
+
+/**
+ * What both gates do with every answer: keep the request under its case id (so an error log line can be
+ * traced to it) and turn its problems (5xx, an error not in the one shape) into findings.
+ */
+export function recordCase(
+  into: { cases: CaseLog; findings: Finding[] },
+  operation: string,
+  caseId: string,
+  outcome: Outcome,
+  label: string,
+  who: string,
+): void {
+  const request = describeOutcome(outcome, label, who);
+  into.cases.set(caseId, { operation, request });
+  const answer = answerOf(outcome.status, outcome.text);
+  for (const problem of problemsOf(outcome)) into.findings.push({ problem, operation, answer, request });
 }

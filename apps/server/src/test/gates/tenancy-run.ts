@@ -8,7 +8,7 @@ import { knownValues } from './known-values';
 import { errorLogFindings, type CaseLog } from './log-check';
 import { operationName, type Operation } from './openapi-operations';
 import { answerOf, type Finding } from './report';
-import { describeOutcome, problemsOf, sendCase, type Outcome } from './send-case';
+import { describeOutcome, recordCase, sendCase, type Outcome } from './send-case';
 import { isForeignIdAllowed } from './tenancy-allow-list';
 import { changedTables, tenantFingerprinter } from './tenant-fingerprint';
 
@@ -70,16 +70,7 @@ export async function runTenancy(gate: GateApp, operations: Operation[]) {
       const caseId = `${opIndex}.${caseNo++}`;
       const outcome = await sendCase(gate.app, op, { label, parts }, caller.headers, caseId);
       stats.sent++;
-      const line = describeOutcome(outcome, label, caller.login);
-      caseLabels.set(caseId, { operation: name, request: line });
-      for (const problem of problemsOf(outcome)) {
-        findings.push({
-          problem,
-          operation: name,
-          answer: answerOf(outcome.status, outcome.text),
-          request: line,
-        });
-      }
+      recordCase({ cases: caseLabels, findings }, name, caseId, outcome, label, caller.login);
       return outcome;
     };
     const fail = (problem: string, outcome: Outcome, label: string, who: string) =>
