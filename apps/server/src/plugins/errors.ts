@@ -59,7 +59,10 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // A transaction that lost to a concurrent one was rolled back: a 409 the client may repeat, no bug.
+    const sqlState = sqlStateOf(thrown);
+    const error = sqlState && retryableSqlStates.has(sqlState) ? updateFailed() : thrown;
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
@@ -86,11 +89,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send({ error: { code: 'VALIDATION_FAILED', message: messages.generic.invalidInput } });
-    }
-    const sqlState = sqlStateOf(error);
-    if (sqlState && retryableSqlStates.has(sqlState)) {
-      const failed = updateFailed();
-      return reply.status(failed.statusCode).send({ error: { code: failed.code, message: failed.message } });
     }
     // The logger's `err` serializer strips query parameters and row values (plugins/log-options.ts).
     request.log.error({ err: error, reqId: request.id }, 'unhandled error');
