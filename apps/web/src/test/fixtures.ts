@@ -54,6 +54,7 @@ export const testOrder = (over: Partial<Order> = {}): Order => {
   orderSeq += 1;
   return {
     id: `o${orderSeq}`,
+    number: 10000 + orderSeq,
     status: 'Booked',
     source: 'Own',
     order_type: 'Booking',
@@ -76,6 +77,7 @@ export const testOrder = (over: Partial<Order> = {}): Order => {
     sum_completed: 0,
     sum_manual: false,
     payment_method: 'not_paid',
+    paid_at: null,
     comment: '',
     system_comment: '',
     reason: null,

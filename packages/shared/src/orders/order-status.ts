@@ -46,16 +46,20 @@ export function isOwnSource(source: string): boolean {
   return source.toLowerCase().includes('own');
 }
 
-export const paymentMethods = ['not_paid', 'paid_card', 'paid_cash', 'paid'] as const;
+export const paymentMethods = ['not_paid', 'paid_card', 'paid_cash', 'paid_sbp', 'paid'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   not_paid: 'Не оплачено',
   paid_card: 'Оплачено картой',
   paid_cash: 'Оплачено наличными',
+  paid_sbp: 'Оплачено по СБП',
   paid: 'Оплачено онлайн',
 };
-/** What staff may choose for an own order; the generic `paid` is for partner orders only (S1 §3). */
-export const ownPaymentMethods: readonly PaymentMethod[] = ['not_paid', 'paid_card', 'paid_cash'];
+/**
+ * What staff may choose for an own order: card, cash or СБП (fast payment by QR, DESIGN §10); the generic
+ * `paid` (online, at the partner) is for partner orders only (S1 §3).
+ */
+export const ownPaymentMethods: readonly PaymentMethod[] = ['not_paid', 'paid_card', 'paid_cash', 'paid_sbp'];
 
 export const cancelReasons = ['NotWorking', 'TimeBusy', 'Other'] as const;
 export type CancelReason = (typeof cancelReasons)[number];

@@ -57,6 +57,8 @@ export const orderPhoneSchema = z.object({
 /** The Order entity (S1 §3) as the API returns it. Instants are ISO-8601 UTC. */
 export const orderSchema = z.object({
   id: z.string(),
+  /** The short number people say and type («№ 10234»). */
+  number: z.number().int(),
   status: orderStatusSchema,
   source: orderSourceSchema,
   order_type: orderTypeSchema,
@@ -83,6 +85,8 @@ export const orderSchema = z.object({
   /** The total was typed by staff instead of computed from the tariff («(изменено)»). */
   sum_manual: z.boolean(),
   payment_method: paymentMethodSchema,
+  /** When the money was taken; revenue counts on this date (DESIGN §10). */
+  paid_at: z.string().nullable(),
   comment: z.string(),
   system_comment: z.string(),
   reason: cancelReasonSchema.nullable(),

@@ -41,6 +41,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The short number people say and type («№ 10234»); the uuid stays the id of the API. */
+    number: integer('number').notNull().generatedAlwaysAsIdentity({ startWith: 10001 }),
     stationId: uuid('station_id')
       .notNull()
       .references(() => stations.id, { onDelete: 'cascade' }),
@@ -68,6 +70,8 @@ export const orders = pgTable(
     sumCompleted: integer('sum_completed').notNull().default(0),
     sumManual: boolean('sum_manual').notNull().default(false),
     paymentMethod: text('payment_method').notNull().default('not_paid'),
+    /** When the money was taken (the payment method left `not_paid`): revenue counts on this date. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     comment: text('comment').notNull().default(''),
     systemComment: text('system_comment').notNull().default(''),
     reason: text('reason'),
@@ -80,6 +84,7 @@ export const orders = pgTable(
   },
   (t) => [
     index('orders_station_start').on(t.stationId, t.bookingStart),
+    index('orders_station_paid').on(t.stationId, t.paidAt),
     index('orders_station_new')
       .on(t.stationId, t.bookingStart)
       .where(sql`${t.status} = 'Accepted'`),

@@ -127,7 +127,7 @@ export function drawPayment(rng: Rng, draft: OrderDraft, status: OrderStatus): P
   if (status === 'Canceled' || status === 'StationCanceled' || status === 'UserCanceled') return 'not_paid';
   const own = draft.source === 'Own';
   if (status === 'Completed') {
-    if (own) return rng.chance(0.7) ? 'paid_card' : 'paid_cash';
+    if (own) return rng.chance(0.7) ? (rng.chance(0.3) ? 'paid_sbp' : 'paid_card') : 'paid_cash';
     return rng.chance(draft.source === 'Yandex' ? 0.8 : 0.6) ? 'paid' : 'paid_card';
   }
   // Not yet washed: partner clients often prepay in the app; own clients pay at the station.

@@ -119,11 +119,19 @@ describe('demo data', () => {
     expect(completed.length).toBeGreaterThan(1000);
     expect(
       offenders(completed, (o) => {
-        const allowed = o.source === 'Own' ? ['paid_card', 'paid_cash'] : ['paid', 'paid_card'];
-        return !allowed.includes(o.paymentMethod) || o.sumCompleted !== o.sum || !(o.dateStart! < o.dateEnd!);
+        const allowed = o.source === 'Own' ? ['paid_card', 'paid_cash', 'paid_sbp'] : ['paid', 'paid_card'];
+        return (
+          !allowed.includes(o.paymentMethod) ||
+          o.sumCompleted !== o.sum ||
+          !(o.dateStart! < o.dateEnd!) ||
+          o.paidAt?.getTime() !== o.dateEnd!.getTime()
+        );
       }),
     ).toEqual([]);
-    expect(offenders(cancelled, (o) => !o.reason || o.paymentMethod !== 'not_paid')).toEqual([]);
+    expect(
+      offenders(cancelled, (o) => !o.reason || o.paymentMethod !== 'not_paid' || o.paidAt !== null),
+    ).toEqual([]);
+    expect(new Set(completed.map((o) => o.paymentMethod))).toContain('paid_sbp');
   });
 
   it('links own orders to demo clients and gives partner orders a redirection number with an extension', async () => {

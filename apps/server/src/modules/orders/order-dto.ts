@@ -16,6 +16,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 export function toOrderDto({ order: row, carwashId, driver }: OrderWithRefs): Order {
   return {
     id: row.id,
+    number: row.number,
     status: row.status as OrderStatus,
     source: row.source as OrderSource,
     order_type: row.orderType as OrderType,
@@ -38,6 +39,7 @@ export function toOrderDto({ order: row, carwashId, driver }: OrderWithRefs): Or
     sum_completed: row.sumCompleted,
     sum_manual: row.sumManual,
     payment_method: row.paymentMethod as PaymentMethod,
+    paid_at: iso(row.paidAt),
     comment: row.comment,
     system_comment: row.systemComment,
     reason: (row.reason as CancelReason | null) ?? null,

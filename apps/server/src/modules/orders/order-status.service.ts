@@ -17,6 +17,7 @@ import { badRequest, conflict } from '../../plugins/errors';
 import { publishOrderEvent } from '../events/order-event-bus';
 import { loadOrderForCaller, requireOrderWriter, type Caller } from './order-access';
 import type { OrderRow } from './order-dto';
+import { paidAtFor } from './order-write';
 import { updateOrderIfStatus, type OrderInsert } from './orders.repository';
 import { orderDto } from './orders.service';
 
@@ -109,7 +110,11 @@ export async function payOrder(
   return writeChange(
     db,
     order,
-    { paymentMethod: input.payment_method, sumCompleted: input.sum_completed },
+    {
+      paymentMethod: input.payment_method,
+      sumCompleted: input.sum_completed,
+      paidAt: paidAtFor(input.payment_method, order),
+    },
     orderMessages.paymentFailed,
   );
 }

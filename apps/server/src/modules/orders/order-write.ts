@@ -137,3 +137,17 @@ export async function prepareOrderWrite(
 export function paidAmount(method: PaymentMethod, total: number): number {
   return method === 'not_paid' ? 0 : total;
 }
+
+/**
+ * When the money was taken once the method is `method`: none while not paid; the moment it was first
+ * recorded as paid otherwise (a later change of card to cash keeps that date). Revenue counts on it.
+ */
+export function paidAtFor(
+  method: PaymentMethod,
+  before: { paymentMethod: string; paidAt: Date | null } | null,
+  now = new Date(),
+): Date | null {
+  if (method === 'not_paid') return null;
+  if (before && before.paymentMethod !== 'not_paid' && before.paidAt) return before.paidAt;
+  return now;
+}

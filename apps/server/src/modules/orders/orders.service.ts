@@ -27,7 +27,7 @@ import {
   type Caller,
 } from './order-access';
 import { toOrderDto } from './order-dto';
-import { paidAmount, prepareOrderWrite, type OrderWriteInput } from './order-write';
+import { paidAmount, paidAtFor, prepareOrderWrite, type OrderWriteInput } from './order-write';
 import {
   boxNumbersOf,
   historyOrders,
@@ -94,6 +94,7 @@ export async function createOrder(
         source: 'Own',
         orderType: 'Booking',
         sumCompleted: paidAmount(input.paymentMethod, prepared.values.sum!),
+        paidAt: paidAtFor(input.paymentMethod, null),
         createdBy: caller.userId,
       });
       await publishOrderEvent(tx, {
@@ -145,6 +146,7 @@ export async function updateOrder(
         ...prepared.values,
         boxNumber: box,
         sumCompleted,
+        paidAt: paidAtFor(input.paymentMethod, order),
       });
       if (!updated) throw conflict(orderMessages.updateFailed);
       await publishOrderEvent(tx, {
