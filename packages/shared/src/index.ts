@@ -20,6 +20,8 @@ export * from './stations/station-api.schema';
 export * from './stations/geo.schema';
 export * from './orders/order.schema';
 export * from './orders/overlap-layout';
+export * from './orders/order-move.schema';
+export * from './orders/next-free-slot';
 export * from './catalog/catalog.schema';
 export * from './catalog/price';
 export * from './analytics/periods';

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { orderSourceSchema, orderStatusSchema } from '../orders/order.schema';
 import { localDate } from '../time/date-fields';
+import { hhmmPattern } from '../time/time-of-day';
 
-/** Query of `GET /api/station/rating/{id}` and `GET /api/station/analytics/{id}`: both dates inclusive. */
+export const untilFormat = 'Время должно быть в формате ЧЧ:ММ';
+
+/**
+ * Query of `GET /api/station/rating/{id}` and `GET /api/station/analytics/{id}`: both dates inclusive.
+ * `until` (HH:MM on the station's clock, exclusive) cuts the last day short: the dashboard compares
+ * today up to now with the same weekday last week up to the same time (DESIGN §10 «like for like»).
+ */
 export const ratingQuerySchema = z
-  .object({ sdate: localDate(), edate: localDate() })
+  .object({
+    sdate: localDate(),
+    edate: localDate(),
+    until: z.string({ error: untilFormat }).regex(hhmmPattern, untilFormat).optional(),
+  })
   .refine((q) => q.sdate <= q.edate, {
     message: 'Дата окончания не может быть раньше даты начала',
     path: ['edate'],
@@ -13,15 +24,20 @@ export type RatingQuery = z.infer<typeof ratingQuerySchema>;
 
 /**
  * Station rating (S1 §3) for the bookings whose start falls in the period on the station's clock
- * (blocked slots are not orders and never count).
+ * (blocked slots are not orders and never count), plus `revenue`: the money taken in the period.
  */
 export const stationRatingSchema = z.object({
   /** Live (not cancelled) orders. */
   all_orders: z.number().int(),
   /** Sum of the live orders, ₽. */
   all_orders_sum: z.number().int(),
-  /** Sum of the completed orders, ₽: the revenue. */
+  /** Sum of the completed orders booked in the period, ₽ (by booking date, as S1 §3 names it). */
   booking_completed_sum: z.number().int(),
+  /**
+   * Revenue, ₽: money taken in the period — the paid amount (`sum_completed`) of every order whose payment
+   * (`paid_at`) falls in it, whatever its booking date (DESIGN §10). The dashboard's «Выручка».
+   */
+  revenue: z.number().int(),
   /** Completed orders. */
   completed_count: z.number().int(),
   /** Cancelled orders, every kind. */
@@ -42,7 +58,10 @@ export const stationRatingResponseSchema = z.object({ rating: stationRatingSchem
 /** `GET /api/station/analytics/{id}`: the charts of the dashboard. At most 366 days. */
 export const stationAnalyticsSchema = z.object({
   rating: stationRatingSchema,
-  /** Every date of the period (zero-filled): live orders, revenue (completed sum), cancelled orders. */
+  /**
+   * Every date of the period (zero-filled): live orders booked on it, revenue (money taken on it, by
+   * payment date) and cancelled orders booked on it.
+   */
   days: z.array(
     z.object({
       date: z.string(),
@@ -51,8 +70,18 @@ export const stationAnalyticsSchema = z.object({
       cancelled: z.number().int(),
     }),
   ),
-  /** Live orders and their sum per source, every source listed. */
-  sources: z.array(z.object({ source: orderSourceSchema, orders: z.number().int(), sum: z.number().int() })),
+  /**
+   * Per source, every source listed: live orders booked in the period and their booked value (`sum`), and
+   * the revenue (money taken in the period, by payment date) of that source's orders.
+   */
+  sources: z.array(
+    z.object({
+      source: orderSourceSchema,
+      orders: z.number().int(),
+      sum: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
   /** Orders per status, every status listed. */
   statuses: z.array(z.object({ status: orderStatusSchema, orders: z.number().int() })),
   /** Live orders by the hour they start on the station's clock, hours 0–23 all listed. */
@@ -75,7 +104,7 @@ export const stationsTodaySchema = z.object({
       new_orders: z.number().int(),
       processing: z.number().int(),
       completed: z.number().int(),
-      /** Completed sum today, ₽. */
+      /** Money taken today (by payment date), ₽. */
       revenue: z.number().int(),
     }),
   ),

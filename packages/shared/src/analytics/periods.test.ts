@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonthsClamped,
   allTimeStart,
   datesOf,
   daysBetween,
   formatRuDate,
   isCalendarDate,
+  likeForLike,
   periodLabels,
   periodRange,
   previousRange,
@@ -264,5 +266,98 @@ describe('shiftPeriod (the ‹ › arrows of the period selector)', () => {
       const range = periodRange(kind, '2028-02-29');
       expect(shiftPeriod(kind, shiftPeriod(kind, range, -5), 5)).toEqual(range);
     }
+  });
+});
+
+describe('addMonthsClamped', () => {
+  it('keeps the day of the month, clamped to a shorter month', () => {
+    expect(addMonthsClamped('2026-11-23', -1)).toBe('2026-10-23');
+    expect(addMonthsClamped('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addMonthsClamped('2028-03-31', -1)).toBe('2028-02-29');
+    expect(addMonthsClamped('2026-05-31', -1)).toBe('2026-04-30');
+    expect(addMonthsClamped('2027-01-15', -1)).toBe('2026-12-15');
+    expect(addMonthsClamped('2028-02-29', -12)).toBe('2027-02-28');
+  });
+});
+
+describe('likeForLike: what a trend compares (DESIGN §10)', () => {
+  const compare = (kind: Parameters<typeof likeForLike>[0], today: string, from = today) =>
+    likeForLike(kind, periodRange(kind, from), today);
+
+  it('sets today against the same weekday a week before, up to now', () => {
+    expect(compare('day', '2026-11-23')).toEqual({
+      current: { start: '2026-11-23', end: '2026-11-23' },
+      previous: { start: '2026-11-16', end: '2026-11-16' },
+      soFar: true,
+    });
+    // Across a year change.
+    expect(compare('day', '2027-01-03').previous).toEqual({ start: '2026-12-27', end: '2026-12-27' });
+  });
+
+  it('sets this week so far against the same days of last week', () => {
+    // Wednesday 25 November 2026: Monday–Wednesday against Monday–Wednesday.
+    expect(compare('week', '2026-11-25')).toEqual({
+      current: { start: '2026-11-23', end: '2026-11-25' },
+      previous: { start: '2026-11-16', end: '2026-11-18' },
+      soFar: true,
+    });
+    // On a Monday one day against one day; on Sunday the whole week.
+    expect(compare('week', '2026-11-23').previous).toEqual({ start: '2026-11-16', end: '2026-11-16' });
+    expect(compare('week', '2026-11-29').previous).toEqual({ start: '2026-11-16', end: '2026-11-22' });
+    // A week across the new year: Monday 28 December 2026 to Friday 1 January 2027.
+    expect(compare('week', '2027-01-01')).toEqual({
+      current: { start: '2026-12-28', end: '2027-01-01' },
+      previous: { start: '2026-12-21', end: '2026-12-25' },
+      soFar: true,
+    });
+  });
+
+  it('sets this month so far against the same days of last month, clamped at its end', () => {
+    expect(compare('month', '2026-11-23')).toEqual({
+      current: { start: '2026-11-01', end: '2026-11-23' },
+      previous: { start: '2026-10-01', end: '2026-10-23' },
+      soFar: true,
+    });
+    expect(compare('month', '2026-03-31').previous).toEqual({ start: '2026-02-01', end: '2026-02-28' });
+    expect(compare('month', '2026-01-10').previous).toEqual({ start: '2025-12-01', end: '2025-12-10' });
+    expect(compare('month', '2026-12-01').previous).toEqual({ start: '2026-11-01', end: '2026-11-01' });
+  });
+
+  it('sets this year so far against the same dates of last year', () => {
+    expect(compare('year', '2028-02-29')).toEqual({
+      current: { start: '2028-01-01', end: '2028-02-29' },
+      previous: { start: '2027-01-01', end: '2027-02-28' },
+      soFar: true,
+    });
+  });
+
+  it('compares a period wholly past or ahead whole, with the whole previous one', () => {
+    expect(compare('week', '2026-11-25', '2026-11-12')).toEqual({
+      current: { start: '2026-11-09', end: '2026-11-15' },
+      previous: { start: '2026-11-02', end: '2026-11-08' },
+      soFar: false,
+    });
+    expect(compare('month', '2026-11-25', '2026-03-10')).toEqual({
+      current: { start: '2026-03-01', end: '2026-03-31' },
+      previous: { start: '2026-02-01', end: '2026-02-28' },
+      soFar: false,
+    });
+    expect(compare('day', '2026-11-25', '2026-11-20').previous).toEqual({
+      start: '2026-11-13',
+      end: '2026-11-13',
+    });
+    expect(compare('year', '2026-11-25', '2027-06-01')).toEqual({
+      current: { start: '2027-01-01', end: '2027-12-31' },
+      previous: { start: '2026-01-01', end: '2026-12-31' },
+      soFar: false,
+    });
+  });
+
+  it('sets a custom range so far against as many days just before it', () => {
+    expect(likeForLike('custom', { start: '2026-11-20', end: '2026-11-30' }, '2026-11-23')).toEqual({
+      current: { start: '2026-11-20', end: '2026-11-23' },
+      previous: { start: '2026-11-16', end: '2026-11-19' },
+      soFar: true,
+    });
   });
 });

@@ -148,3 +148,54 @@ export function shiftPeriod(kind: PeriodKind, range: DateRange, step: number): D
     }
   }
 }
+
+/** The same day of the month `months` later (earlier when negative), clamped to that month's last day. */
+export function addMonthsClamped(date: string, months: number): string {
+  const start = addMonths(date, months);
+  const end = monthEnd(start);
+  const day = Math.min(Number(date.slice(8, 10)), Number(end.slice(8, 10)));
+  return `${start.slice(0, 8)}${String(day).padStart(2, '0')}`;
+}
+
+/** What a trend compares (DESIGN §10 «like for like»): the current span against the same span before. */
+export interface Comparison {
+  current: DateRange;
+  previous: DateRange;
+  /**
+   * The period holds today: both spans stop today's time on their last day (`until` of the rating call),
+   * so a morning is never set against a whole day.
+   */
+  soFar: boolean;
+}
+
+/** Months in a month-based period kind. */
+const monthsOf: Partial<Record<PeriodKind, number>> = { month: 1, quarter: 3, year: 12 };
+
+/**
+ * Like for like (DESIGN §10): a period that holds today is compared up to today with the same days of
+ * the previous period — «Неделя» Monday..today against last Monday..the same weekday, «Месяц» 1..today
+ * against 1..the same day of last month (clamped: 31 March against 1–28 February), «Год» the same
+ * way a year back. A day is always set against the same weekday a week before, because a car wash's
+ * Monday looks like a Monday, not like the Sunday before it. A period wholly past or ahead is compared
+ * whole with the whole previous one.
+ */
+export function likeForLike(kind: PeriodKind, range: DateRange, today: string): Comparison {
+  const soFar = range.start <= today && today <= range.end;
+  const end = soFar ? today : range.end;
+  const current = { start: range.start, end };
+  const months = monthsOf[kind];
+  if (kind === 'day' || kind === 'week') {
+    return { current, previous: { start: addDays(range.start, -7), end: addDays(end, -7) }, soFar };
+  }
+  if (months) {
+    const start = monthStart(range.start, months);
+    const previousEnd = soFar ? addMonthsClamped(end, -months) : addDays(range.start, -1);
+    return { current, previous: { start, end: previousEnd }, soFar };
+  }
+  const length = daysBetween(range.start, end) + 1;
+  return {
+    current,
+    previous: { start: addDays(range.start, -length), end: addDays(range.start, -1) },
+    soFar,
+  };
+}

@@ -3,11 +3,14 @@ import {
   carTitle,
   exportMessages,
   formatHistoryDate,
+  historyDetailExport,
+  historyDetailRows,
   historyExport,
   historyExportFileName,
   historyExportRows,
   historyExportTotals,
   type ExportOrder,
+  type SpecExportOrder,
 } from './history-export';
 
 describe('export format (S1 §9)', () => {
@@ -78,7 +81,7 @@ describe('formatHistoryDate (DD.MM.YY HH:mm on the station clock)', () => {
   });
 });
 
-const orders: ExportOrder[] = [
+const orders: SpecExportOrder[] = [
   {
     booking_start: '2026-11-30T16:30:00Z',
     status: 'Completed',
@@ -144,5 +147,95 @@ describe('historyExportTotals', () => {
   it('names the two totals rows', () => {
     expect(historyExport.totalAll).toBe('Итого (все заказы)');
     expect(historyExport.totalCompleted).toBe('Итого (завершенные)');
+  });
+});
+
+describe('«Подробно» rows (issue 10: a sheet an accountant can pivot)', () => {
+  const base: ExportOrder = {
+    number: 10042,
+    booking_start: '2026-05-31T20:30:00.000Z',
+    status: 'Completed',
+    source: 'Own',
+    box_number: 3,
+    sum: 2500,
+    sum_completed: 2500,
+    payment_method: 'paid_sbp',
+    paid_at: '2026-05-31T21:05:00.000Z',
+    driver: { name: 'Иван', surname: 'Петров', phone: '+79161234567' },
+    phones: [],
+    basket: { tariff_id: 't1', additional_service_amounts: { wax: 300, mats: 150 } },
+    client_car: { brand: 'Kia', model: 'Rio', plate_number: 'А123ВС54' },
+  };
+
+  it('has the columns in order, under its own name', () => {
+    expect(historyDetailExport.sheet).toBe('Подробно');
+    expect(historyDetailExport.columns.map((c) => c.header)).toEqual([
+      '№',
+      'Дата',
+      'Бокс',
+      'Источник',
+      'Клиент',
+      'Телефон',
+      'Автомобиль',
+      'Госномер',
+      'Тариф',
+      'Услуги',
+      'Сумма',
+      'Способ оплаты',
+      'Оплачено',
+      'Оплачено (дата)',
+      'Статус',
+    ]);
+  });
+
+  it('writes dates as the station’s wall clock and names what ids stand for', () => {
+    // Novosibirsk is UTC+7: 20:30 UTC on 31 May is 03:30 on 1 June there.
+    const [row] = historyDetailRows([base], 'Asia/Novosibirsk', { t1: 'Комплекс' });
+    expect(row).toEqual({
+      number: 10042,
+      date: new Date(Date.UTC(2026, 5, 1, 3, 30)),
+      box: 3,
+      source: 'Станция',
+      client: 'Иван Петров',
+      phone: '+79161234567',
+      car: 'Kia Rio',
+      plate: 'А123ВС54',
+      tariff: 'Комплекс',
+      services: 'Горячий воск, Мойка ковриков',
+      sum: 2500,
+      paymentMethod: 'Оплачено по СБП',
+      paid: 2500,
+      paidAt: new Date(Date.UTC(2026, 5, 1, 4, 5)),
+      status: 'Завершен',
+    });
+  });
+
+  it('leaves unknown and missing facts empty: a partner’s client, an unpaid order, a deleted tariff', () => {
+    const [row] = historyDetailRows(
+      [
+        {
+          ...base,
+          source: 'Yandex',
+          driver: null,
+          phones: [{ redirection_phone: '+74950000000', ext: '123' }],
+          payment_method: 'not_paid',
+          sum_completed: 0,
+          paid_at: null,
+          basket: { tariff_id: 'gone', additional_service_amounts: {} },
+        },
+      ],
+      'Europe/Moscow',
+      {},
+    );
+    expect(row).toMatchObject({
+      source: 'Яндекс',
+      client: '',
+      phone: '+74950000000 доб. 123',
+      tariff: '',
+      services: '',
+      paymentMethod: 'Не оплачено',
+      paid: 0,
+      paidAt: null,
+    });
   });
 });

@@ -7,9 +7,11 @@ import {
   orderStatuses,
   orderTypes,
   paymentMethods,
+  type PaymentMethod,
 } from './order-status';
 import { commentMaxLength, isValidAmount, isValidPlate, normalizePlate, parseSlotId } from './order-rules';
 import { isoInstant, localDate } from '../time/date-fields';
+import { isSafeText, textMessages } from '../text/safe-text';
 
 export * from './order-status';
 export * from './order-rules';
@@ -95,6 +97,17 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
+/** Texts of issue 10 beyond the spec's catalogue (DESIGN §10). */
+export const orderFormMessages = {
+  /** An empty plate is a missing field, not a bad format. */
+  plateRequired: 'Введите госномер',
+  /** «Другое» says nothing by itself: the operator writes the reason. */
+  cancelCommentRequired: 'Опишите причину',
+  cancelCommentMax: 'Не больше 300 символов',
+  /** A completion with payment takes money: at least something, by card, cash, СБП or online. */
+  paymentAmountRequired: 'Введите сумму оплаты',
+} as const;
+
 /** Car of the create/update payload (S1 §3). */
 export const orderCarInputSchema = z.object({
   brand: z
@@ -112,9 +125,10 @@ export const orderCarInputSchema = z.object({
   bodyType: z.string().max(60).optional().default(''),
   category: carClassSchema,
   plateNumber: z
-    .string({ error: orderMessages.plateFormat })
+    .string({ error: orderFormMessages.plateRequired })
     .transform(normalizePlate)
-    .refine(isValidPlate, orderMessages.plateFormat),
+    .refine((plate) => plate !== '', orderFormMessages.plateRequired)
+    .refine((plate) => plate === '' || isValidPlate(plate), orderMessages.plateFormat),
   bodyColor: z.string().max(40).optional().default(''),
 });
 
@@ -260,14 +274,46 @@ export const orderStepQuerySchema = z.object({
     .transform((v) => v === 'true'),
 });
 
-/** `POST /api/order_canceled/{id}`: the reason as query (spec) or body. */
-export const orderCancelSchema = z.object({ cancel_reason: cancelReasonSchema.optional() });
+/**
+ * `POST /api/order_canceled/{id}`: the reason as query (spec) or body. `cancel_comment` is what the
+ * operator wrote beside «Другое»; staff read it later in the order's service note.
+ */
+export const orderCancelSchema = z.object({
+  cancel_reason: cancelReasonSchema.optional(),
+  cancel_comment: z
+    .string()
+    .trim()
+    .max(commentMaxLength, orderFormMessages.cancelCommentMax)
+    .refine(isSafeText, textMessages.unsafe)
+    .optional(),
+});
 
 /** `POST /api/order/payment/{id}`: the «Оплата визита» tab. */
 export const orderPaymentSchema = z.object({
   payment_method: paymentMethodSchema,
   sum_completed: z.number().int().min(0).max(999_999),
 });
+
+/** The methods that mean money was taken (all but `not_paid`); a non-empty tuple, as `z.enum` wants. */
+export const takenPaymentMethods = paymentMethods.filter((m) => m !== 'not_paid') as [
+  Exclude<PaymentMethod, 'not_paid'>,
+  ...Exclude<PaymentMethod, 'not_paid'>[],
+];
+
+/**
+ * Optional body of `POST /api/order_completed/{id}`: the payment taken at completion, written with the
+ * status in one transaction. Money was taken, so `not_paid` and a zero amount are refused.
+ */
+export const orderCompletePaymentSchema = z.object({
+  payment_method: z.enum(takenPaymentMethods, { error: orderMessages.paymentRequired }),
+  sum_completed: z
+    .number({ error: orderFormMessages.paymentAmountRequired })
+    .int(orderMessages.amountStep)
+    .min(1, orderFormMessages.paymentAmountRequired)
+    .max(999_999)
+    .refine(isValidAmount, orderMessages.amountStep),
+});
+export type OrderCompletePayment = z.infer<typeof orderCompletePaymentSchema>;
 
 /** Server-sent event on `GET /api/events?station_id=…`. */
 export const orderEventSchema = z.object({

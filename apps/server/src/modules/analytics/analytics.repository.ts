@@ -3,9 +3,10 @@ import { cancelledStatuses, type Position } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { memberships, orders, stations } from '../../db/schema';
 
-// Figures of the dashboard and /home, aggregated by PostgreSQL: one statement per call, whatever the
+// Figures of the dashboard and /home, aggregated by PostgreSQL: a statement or two per call, whatever the
 // number of orders. Dates are the station's local dates (`at time zone`), so an order at 00:10 Moscow
-// time counts on its Moscow day.
+// time counts on its Moscow day. Orders count on their booking date; revenue is money taken and counts on
+// the payment date (`paid_at`, DESIGN §10), so an order booked last week and paid today is today's money.
 
 /** Counts and sums of a set of orders; the rating and every chart bucket are made of these. */
 export interface Figures {
@@ -18,6 +19,8 @@ export interface Figures {
   completedSum: number;
   cancelled: number;
   stationCancelled: number;
+  /** Money taken in the range: `sum_completed` of the orders paid (`paid_at`) in it, booked whenever. */
+  revenue: number;
 }
 
 export interface LocalRange {
@@ -25,7 +28,7 @@ export interface LocalRange {
   timeZone: string;
   /** First local date, inclusive. */
   from: string;
-  /** The local date after the last one (exclusive). */
+  /** The local date-time the range ends at, exclusive: `YYYY-MM-DD HH:MM` or a date (its midnight). */
   until: string;
 }
 
@@ -49,7 +52,7 @@ type FigureRow = Record<
   number | string
 >;
 
-const toFigures = (row: FigureRow): Figures => ({
+const toFigures = (row: FigureRow, revenue = 0): Figures => ({
   total: Number(row.total),
   live: Number(row.live),
   liveSum: Number(row.live_sum),
@@ -57,6 +60,7 @@ const toFigures = (row: FigureRow): Figures => ({
   completedSum: Number(row.completed_sum),
   cancelled: Number(row.cancelled),
   stationCancelled: Number(row.station_cancelled),
+  revenue,
 });
 
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
@@ -76,9 +80,54 @@ const periodOrders = (r: LocalRange) => sql`
      and ${orders.bookingStart} >= (${r.from}::timestamp at time zone ${r.timeZone})
      and ${orders.bookingStart} < (${r.until}::timestamp at time zone ${r.timeZone})`;
 
+/**
+ * The station's orders whose money was taken in the local range (`paid_at`, served by the
+ * (station_id, paid_at) index), whatever their booking date or status: a cancelled order whose payment
+ * was taken still brought the money in; one never paid has no `paid_at`.
+ */
+const paidOrders = (r: LocalRange) => sql`
+  select ${orders.sumCompleted} as paid, ${orders.source} as source,
+         (${orders.paidAt} at time zone ${r.timeZone}) as local_paid
+    from ${orders}
+   where ${orders.stationId} = ${r.stationId}
+     and ${orders.orderType} <> 'BlockerBookingSlot'
+     and ${orders.paidAt} >= (${r.from}::timestamp at time zone ${r.timeZone})
+     and ${orders.paidAt} < (${r.until}::timestamp at time zone ${r.timeZone})`;
+
 export async function periodFigures(db: Database, range: LocalRange): Promise<Figures> {
-  const [row] = await rowsOf<FigureRow>(db, sql`select ${figureColumns} from (${periodOrders(range)}) o`);
-  return toFigures(row!);
+  const [row] = await rowsOf<FigureRow & { revenue: number | string }>(
+    db,
+    sql`select ${figureColumns},
+               (select coalesce(sum(paid), 0) from (${paidOrders(range)}) p)::bigint as revenue
+          from (${periodOrders(range)}) o`,
+  );
+  return toFigures(row!, Number(row!.revenue));
+}
+
+/** Revenue of the range: the whole, per local payment day and per source (only those with money). */
+export async function periodRevenue(
+  db: Database,
+  range: LocalRange,
+): Promise<{ total: number; days: Map<string, number>; sources: Map<string, number> }> {
+  const rows = await rowsOf<{ day: string | null; source: string | null; by: string; revenue: string }>(
+    db,
+    sql`
+      select case when grouping(day) = 0 then 'day' when grouping(source) = 0 then 'source'
+                  else 'all' end as by,
+             day, source, coalesce(sum(paid), 0)::bigint as revenue
+        from (select paid, source, to_char(local_paid, 'YYYY-MM-DD') as day
+                from (${paidOrders(range)}) p) o
+       group by grouping sets ((), (day), (source))`,
+  );
+  const days = new Map<string, number>();
+  const sources = new Map<string, number>();
+  let total = 0;
+  for (const row of rows) {
+    if (row.by === 'day') days.set(row.day!, Number(row.revenue));
+    else if (row.by === 'source') sources.set(row.source!, Number(row.revenue));
+    else total = Number(row.revenue);
+  }
+  return { total, days, sources };
 }
 
 export type Breakdown =
@@ -150,11 +199,17 @@ export async function stationsToday(
 ): Promise<StationToday[]> {
   const at = now.toISOString();
   const rows = await rowsOf<
-    FigureRow & { station_id: string; date: string; processing: number; new_orders: number }
+    FigureRow & {
+      station_id: string;
+      date: string;
+      processing: number;
+      new_orders: number;
+      revenue: number | string;
+    }
   >(
     db,
     sql`
-      select s.id as station_id, to_char(d.day, 'YYYY-MM-DD') as date, f.*, n.new_orders
+      select s.id as station_id, to_char(d.day, 'YYYY-MM-DD') as date, f.*, n.new_orders, r.revenue
         from ${stations} s
         join ${memberships} m on m.network_id = s.network_id
        cross join lateral (select (${at}::timestamptz at time zone s.time_zone)::date as day) d
@@ -169,6 +224,13 @@ export async function stationsToday(
          select count(*)::int as new_orders
            from ${orders} o
           where o.station_id = s.id and o.status = 'Accepted' and o.booking_end > ${at}::timestamptz) n
+       cross join lateral (
+         select coalesce(sum(o.sum_completed), 0)::bigint as revenue
+           from ${orders} o
+          where o.station_id = s.id
+            and o.order_type <> 'BlockerBookingSlot'
+            and o.paid_at >= (d.day::timestamp at time zone s.time_zone)
+            and o.paid_at < ((d.day + 1)::timestamp at time zone s.time_zone)) r
        where m.user_id = ${userId}
          and m.position in (${sql.join(
            positions.map((p) => sql`${p}`),
@@ -179,7 +241,7 @@ export async function stationsToday(
   return rows.map((row) => ({
     stationId: row.station_id,
     date: row.date,
-    figures: toFigures(row),
+    figures: toFigures(row, Number(row.revenue)),
     processing: Number(row.processing),
     newOrders: Number(row.new_orders),
   }));

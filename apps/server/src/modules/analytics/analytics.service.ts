@@ -21,6 +21,7 @@ import { loadStationForCaller, requirePosition, type StationRow } from '../stati
 import {
   periodBreakdown,
   periodFigures,
+  periodRevenue,
   stationsToday,
   type Figures,
   type LocalRange,
@@ -36,6 +37,7 @@ const noFigures: Figures = {
   completedSum: 0,
   cancelled: 0,
   stationCancelled: 0,
+  revenue: 0,
 };
 
 /** Station rating (S1 §3) of a set of orders; the score is `stationRatingScore` (docs/decisions.md). */
@@ -44,6 +46,7 @@ export function toRating(f: Figures): StationRating {
     all_orders: f.live,
     all_orders_sum: f.liveSum,
     booking_completed_sum: f.completedSum,
+    revenue: f.revenue,
     completed_count: f.completed,
     canceled_count: f.cancelled,
     completed_percent: percentOf(f.completed, f.total),
@@ -63,12 +66,15 @@ async function stationWithFigures(db: Database, caller: Caller, stationId: strin
   return access.station;
 }
 
-/** Both query dates are inclusive local dates; SQL takes the day after the last one as the bound. */
+/**
+ * Both query dates are inclusive local dates; SQL takes the day after the last one as the bound, or the
+ * last day at `until` when the caller cuts it short (like for like up to now, DESIGN §10).
+ */
 const localRange = (station: StationRow, query: RatingQuery): LocalRange => ({
   stationId: station.id,
   timeZone: station.timeZone,
   from: query.sdate,
-  until: addDays(query.edate, 1),
+  until: query.until ? `${query.edate} ${query.until}` : addDays(query.edate, 1),
 });
 
 /** `GET /api/station/rating/{id}?sdate&edate`. */
@@ -94,23 +100,22 @@ export async function stationAnalytics(
   if (daysBetween(query.sdate, query.edate) + 1 > analyticsMaxDays) {
     throw badRequest({ edate: analyticsRangeTooLong });
   }
+  const range = localRange(station, query);
+  const revenue = await periodRevenue(db, range);
   const buckets = new Map(
-    (await periodBreakdown(db, localRange(station, query))).map((b) => [
-      b.by === 'all' ? 'all' : `${b.by}:${b.key}`,
-      b.figures,
-    ]),
+    (await periodBreakdown(db, range)).map((b) => [b.by === 'all' ? 'all' : `${b.by}:${b.key}`, b.figures]),
   );
   // Buckets without orders do not come back from SQL: they are zeros, and the charts show them.
   const of = (by: string, key: string | number) => buckets.get(`${by}:${key}`) ?? noFigures;
   return {
-    rating: toRating(buckets.get('all') ?? noFigures),
+    rating: toRating({ ...(buckets.get('all') ?? noFigures), revenue: revenue.total }),
     days: datesOf({ start: query.sdate, end: query.edate }).map((date) => {
       const f = of('day', date);
-      return { date, orders: f.live, revenue: f.completedSum, cancelled: f.cancelled };
+      return { date, orders: f.live, revenue: revenue.days.get(date) ?? 0, cancelled: f.cancelled };
     }),
     sources: orderSources.map((source) => {
       const f = of('source', source);
-      return { source, orders: f.live, sum: f.liveSum };
+      return { source, orders: f.live, sum: f.liveSum, revenue: revenue.sources.get(source) ?? 0 };
     }),
     statuses: orderStatuses.map((status) => ({ status, orders: of('status', status).total })),
     hours: Array.from({ length: 24 }, (_, hour) => ({ hour, orders: of('hour', hour).live })),
@@ -132,7 +137,7 @@ export async function stationsTodayFigures(
       new_orders: row.newOrders,
       processing: row.processing,
       completed: row.figures.completed,
-      revenue: row.figures.completedSum,
+      revenue: row.figures.revenue,
     })),
   };
 }

@@ -36,6 +36,8 @@ describe('GET /api/stations/today', () => {
     const todays = rows.filter((o) => stationClock(timeZone, o.bookingStart).date === date);
     const live = todays.filter((o) => !cancelledStatuses.includes(o.status as OrderStatus));
     const completed = todays.filter((o) => o.status === 'Completed');
+    // Revenue is money taken today, whatever day the order was booked for.
+    const paidToday = rows.filter((o) => o.paidAt && stationClock(timeZone, o.paidAt).date === date);
     return {
       station_id: stationId,
       date,
@@ -43,7 +45,7 @@ describe('GET /api/stations/today', () => {
       new_orders: rows.filter((o) => o.status === 'Accepted' && o.bookingEnd > now).length,
       processing: todays.filter((o) => o.status === 'Processing').length,
       completed: completed.length,
-      revenue: completed.reduce((sum, o) => sum + o.sum, 0),
+      revenue: paidToday.reduce((sum, o) => sum + o.sumCompleted, 0),
     };
   }
 
@@ -79,17 +81,23 @@ describe('GET /api/stations/today', () => {
         sum,
         ...extra,
       });
-    await add(date, '03:00', 'Completed', 1000);
+    const paid = (day: string, time: string, sum: number) => ({ paidAt: at(day, time), sumCompleted: sum });
+    await add(date, '03:00', 'Completed', 1000, paid(date, '03:25', 1000));
+    // Booked today, not paid yet: an order, no money.
     await add(date, '03:30', 'Processing', 700);
+    // Booked for last week, paid today: today's money, not today's order.
+    await add(addDays(date, -7), '03:00', 'Completed', 650, paid(date, '02:10', 650));
+    // Booked today, paid yesterday (a prepayment): an order today, yesterday's money.
+    await add(date, '05:00', 'Booked', 400, paid(addDays(date, -1), '22:00', 400));
     await add(date, '04:00', 'UserCanceled', 900);
     await add(date, '04:30', 'Booked', 0, { orderType: 'BlockerBookingSlot' });
     await add(addDays(date, 1), '03:00', 'Accepted', 800);
     const after = rowOf(await today('administrator'), lenina);
     expect(after).toEqual({
       ...before,
-      orders: before.orders + 2,
+      orders: before.orders + 3,
       completed: before.completed + 1,
-      revenue: before.revenue + 1000,
+      revenue: before.revenue + 1000 + 650,
       processing: before.processing + 1,
       new_orders: before.new_orders + 1,
     });

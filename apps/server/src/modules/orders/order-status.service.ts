@@ -9,6 +9,7 @@ import {
   ownPaymentMethods,
   type CancelReason,
   type Order,
+  type OrderCompletePayment,
   type OrderStatus,
   type PaymentMethod,
 } from '@crm/shared';
@@ -47,10 +48,22 @@ async function writeChange(
   return orderDto(db, order.id);
 }
 
+/** Staff take card, cash or СБП for an own order; `paid` (online) happens at the partner (S1 §3). */
+function requireMethodFor(order: OrderRow, method: PaymentMethod) {
+  if (isOwnSource(order.source) && !ownPaymentMethods.includes(method)) {
+    throw badRequest({ payment_method: orderMessages.paymentRequired });
+  }
+}
+
 /**
  * `POST /api/order_booked|order_processing|order_completed/{id}`: one step forward. Every position may
  * do it. A start more than 10 minutes early or a completion before the booked end needs
  * `skip_validation` (the operator confirmed «Ранний старт» / «Раннее завершение»).
+ *
+ * A completion may carry the payment taken (`payment`): the status and the money are written in one
+ * transaction, so an order is never left Completed without the payment the operator recorded. Every
+ * position that completes may take it: the washer who finishes the car is the one paid (docs/decisions.md,
+ * «Issue 10: the operator's day»).
  */
 export async function moveOrderStep(
   db: Database,
@@ -58,12 +71,14 @@ export async function moveOrderStep(
   orderId: string,
   to: OrderStep,
   skipValidation: boolean,
+  payment?: OrderCompletePayment,
   now = new Date(),
 ): Promise<Order> {
   const { order } = await loadOrderForCaller(db, caller, orderId);
   const from = order.status as OrderStatus;
   if (isFinalStatus(from)) throw conflict(orderMessages.finalStatus);
   if (!canTransition(from, to)) throw conflict(orderMessages.statusFailed);
+  if (payment) requireMethodFor(order, payment.payment_method);
   const times = {
     booking_start: order.bookingStart.toISOString(),
     booking_end: order.bookingEnd.toISOString(),
@@ -72,24 +87,45 @@ export async function moveOrderStep(
   const values: Partial<OrderInsert> = { status: to };
   if (to === 'Processing') values.dateStart = now;
   if (to === 'Completed') values.dateEnd = now;
+  if (payment) {
+    values.paymentMethod = payment.payment_method;
+    values.sumCompleted = payment.sum_completed;
+    values.paidAt = paidAtFor(payment.payment_method, order, now);
+  }
   return writeChange(db, order, values, orderMessages.statusFailed);
+}
+
+/** How the operator's words beside «Другое» are kept: a line of the order's service note. */
+export const cancelCommentPrefix = 'Причина отказа: ';
+
+function noteWith(systemComment: string, comment: string | undefined): string {
+  const line = comment?.trim();
+  if (!line) return systemComment;
+  return systemComment ? `${systemComment}\n${cancelCommentPrefix}${line}` : `${cancelCommentPrefix}${line}`;
 }
 
 /**
  * `POST /api/order_canceled/{id}`: staff cancel from any non-final status, with a reason (default
- * Other). The station cancelled it, so the status says so; the box is free again at once.
+ * Other) and optionally the operator's own words, kept in the service note. The station cancelled it, so
+ * the status says so; the box is free again at once.
  */
 export async function cancelOrder(
   db: Database,
   caller: Caller,
   orderId: string,
   reason: CancelReason = defaultCancelReason,
+  comment?: string,
 ): Promise<Order> {
   const access = await loadOrderForCaller(db, caller, orderId);
   requireOrderWriter(access);
   const { order } = access;
   if (isFinalStatus(order.status as OrderStatus)) throw conflict(orderMessages.finalStatus);
-  return writeChange(db, order, { status: 'StationCanceled', reason }, orderMessages.cancelFailed);
+  return writeChange(
+    db,
+    order,
+    { status: 'StationCanceled', reason, systemComment: noteWith(order.systemComment, comment) },
+    orderMessages.cancelFailed,
+  );
 }
 
 /** `POST /api/order/payment/{id}`: the «Оплата визита» tab records how and how much was paid. */
@@ -103,10 +139,7 @@ export async function payOrder(
   requireOrderWriter(access);
   const { order } = access;
   if (isCancelledStatus(order.status as OrderStatus)) throw conflict(orderMessages.finalStatus);
-  if (isOwnSource(order.source) && !ownPaymentMethods.includes(input.payment_method)) {
-    // Online payment (`paid`) happens at the partner; at the station it is card or cash.
-    throw badRequest({ payment_method: orderMessages.paymentRequired });
-  }
+  requireMethodFor(order, input.payment_method);
   return writeChange(
     db,
     order,

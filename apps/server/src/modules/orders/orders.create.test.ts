@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offeredExtras, orderMessages, type Order, type OrderDetailsResponse } from '@crm/shared';
+import {
+  offeredExtras,
+  orderFormMessages,
+  orderMessages,
+  type Order,
+  type OrderDetailsResponse,
+} from '@crm/shared';
 import { drivers, orders, stations, tariffs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { expectSignInRequired } from '../users/test-guards';
@@ -48,8 +54,9 @@ describe('POST /api/create_order/{stationId}', () => {
     const res = await create(orderBody(express.id, price.totalAmount, { start }));
     expect(res.statusCode).toBe(200);
     const order = res.json().order as Order;
+    // Staff typed it in: Booked at once, nobody is asked to accept it (issue 10).
     expect(order).toMatchObject({
-      status: 'Accepted',
+      status: 'Booked',
       source: 'Own',
       order_type: 'Booking',
       station_id: lenina,
@@ -93,6 +100,20 @@ describe('POST /api/create_order/{stationId}', () => {
     });
     expect(details.order).toEqual(order);
     expect(details.human_name_tariff).toBe(express.name);
+    const incoming = await call<{ orders_list: { order: Order }[] }>(t, {
+      method: 'GET',
+      url: `/api/order/list/new/${lenina}`,
+      headers: admin.headers,
+    });
+    expect(incoming.orders_list.map((o) => o.order.id)).not.toContain(order.id);
+  });
+
+  it('books a walk-in at once even where the station does not accept bookings automatically', async () => {
+    const [station] = await t.db.select().from(stations).where(eq(stations.id, lenina));
+    expect(station!.autoacceptBooking).toBe(false);
+    const res = await create(orderBody(express.id, expressTotal, { start: plus(freeStart, 720) }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order.status).toBe('Booked');
   });
 
   it('prices offered extras and keeps a typed total, marked manual', async () => {
@@ -199,6 +220,15 @@ describe('POST /api/create_order/{stationId}', () => {
       [
         { ...body, car: { ...body.car, plateNumber: 'ABC12' } },
         { 'car.plateNumber': orderMessages.plateFormat },
+      ],
+      // An empty plate is missing, not malformed; nothing but stripped characters is empty too.
+      [
+        { ...body, car: { ...body.car, plateNumber: '' } },
+        { 'car.plateNumber': orderFormMessages.plateRequired },
+      ],
+      [
+        { ...body, car: { ...body.car, plateNumber: ' -' } },
+        { 'car.plateNumber': orderFormMessages.plateRequired },
       ],
       [{ ...body, comment: 'я'.repeat(301) }, { comment: orderMessages.commentMax }],
       [

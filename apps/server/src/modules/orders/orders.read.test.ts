@@ -123,11 +123,38 @@ describe('order reads', () => {
 
   describe('GET /api/order/list/new/{stationId}', () => {
     it('lists Accepted orders not yet over, oldest request first, with tariff and service names', async () => {
-      const later = await create('2031-04-01T10:00:00.000Z');
-      const sooner = await create('2031-03-20T10:00:00.000Z');
-      const accepted = await create('2031-03-25T10:00:00.000Z');
+      // Incoming orders are clients' self-bookings; the one staff typed in is Booked and not listed.
+      let requested = Date.parse('2031-01-01T00:00:00.000Z');
+      const incoming = async (start: string) => {
+        const row = await insertRawOrder(t, {
+          stationId: lenina,
+          status: 'Accepted',
+          source: 'Own',
+          orderType: 'SelfService',
+          boxNumber: 4,
+          bookingStart: new Date(start),
+          bookingEnd: new Date(Date.parse(start) + 30 * 60_000),
+          dateCreate: new Date((requested += 60_000)),
+          basket: {
+            tariff_id: express.id,
+            slot_id: null,
+            price_element_id: null,
+            total_duration_minutes: 30,
+            total_amount: total,
+            include_service_amount: total,
+            additional_service_amounts: {},
+            compensation_amount: 0,
+            user_need_to_pay_amount: total,
+          },
+        });
+        return row;
+      };
+      const later = await incoming('2031-04-01T10:00:00.000Z');
+      const sooner = await incoming('2031-03-20T10:00:00.000Z');
+      const accepted = await incoming('2031-03-25T10:00:00.000Z');
       await call(t, { method: 'POST', url: `/api/order_booked/${accepted.id}`, headers: admin.headers });
-      const past = await create('2020-05-01T10:00:00.000Z');
+      const past = await incoming('2020-05-01T10:00:00.000Z');
+      const walkIn = await create('2031-03-21T10:00:00.000Z');
       const res = await call<NewOrders>(t, {
         method: 'GET',
         url: `/api/order/list/new/${lenina}`,
@@ -138,6 +165,7 @@ describe('order reads', () => {
       expect(ids.indexOf(later.id)).toBeLessThan(ids.indexOf(sooner.id));
       expect(ids).not.toContain(accepted.id);
       expect(ids).not.toContain(past.id);
+      expect(ids).not.toContain(walkIn.id);
       for (const { order } of res.orders_list) {
         expect(order.status).toBe('Accepted');
         expect(order.station_id).toBe(lenina);

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   newOrdersResponseSchema,
   orderCancelSchema,
+  orderCompletePaymentSchema,
   orderCreateSchema,
   orderDetailsResponseSchema,
   orderListRequestSchema,
   orderListResponseSchema,
+  orderMoveSchema,
   orderPaymentSchema,
   orderSchema,
   orderStepQuerySchema,
@@ -15,6 +17,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { orderWriterPositions } from './order-access';
+import { moveOrder } from './order-move';
 import { cancelOrder, moveOrderStep, payOrder, type OrderStep } from './order-status.service';
 import { createOrder, listOrders, newOrders, orderDetails, updateOrder } from './orders.service';
 
@@ -23,11 +26,10 @@ const stationParams = z.object({ stationId: z.string() });
 /** What every order write answers: the order as it now is. */
 export const orderResponseSchema = z.object({ order: orderSchema });
 
-/** The spec's step calls (S1 §7), POST here (DESIGN §4). */
+/** The spec's step calls (S1 §7), POST here (DESIGN §4); `order_completed` has its own route below. */
 const stepCalls: Record<string, OrderStep> = {
   order_booked: 'Booked',
   order_processing: 'Processing',
-  order_completed: 'Completed',
 };
 
 export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -60,6 +62,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     },
     async (request) => ({
       order: await updateOrder(db, authOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/own_order/move/:id',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        'x-positions': orderWriterPositions,
+        params: idParams,
+        body: orderMoveSchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => ({
+      order: await moveOrder(db, authOf(request), request.params.id, request.body),
     }),
   );
 
@@ -107,6 +125,30 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
     );
   }
 
+  // Completion may carry the payment taken, written with the status in one transaction (issue 10).
+  app.post(
+    '/api/order_completed/:id',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        params: idParams,
+        querystring: orderStepQuerySchema,
+        body: orderCompletePaymentSchema.nullish(),
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => ({
+      order: await moveOrderStep(
+        db,
+        authOf(request),
+        request.params.id,
+        'Completed',
+        request.query.skip_validation,
+        request.body ?? undefined,
+      ),
+    }),
+  );
+
   app.post(
     '/api/order_canceled/:id',
     {
@@ -126,6 +168,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
         authOf(request),
         request.params.id,
         request.query.cancel_reason ?? request.body?.cancel_reason,
+        request.query.cancel_comment ?? request.body?.cancel_comment,
       ),
     }),
   );

@@ -64,8 +64,9 @@ export async function orderDto(db: Database, orderId: string): Promise<Order> {
 }
 
 /**
- * `POST /api/create_order/{stationId}`: an own booking. It waits for acceptance (Accepted) unless the
- * station accepts bookings automatically.
+ * `POST /api/create_order/{stationId}`: an own booking, made by staff: Booked at once (issue 10, DESIGN
+ * §10). Only incoming orders (a partner's, a client's self-booking) wait in Accepted for an answer;
+ * staff who typed the order in have nobody to ask.
  */
 export async function createOrder(
   db: Database,
@@ -80,7 +81,7 @@ export async function createOrder(
   if (input.box_number !== undefined && !(await boxNumbersOf(db, station.id)).includes(input.box_number)) {
     throw badRequest({ box_number: boxUnknown });
   }
-  const status: OrderStatus = station.autoacceptBooking ? 'Booked' : 'Accepted';
+  const status: OrderStatus = 'Booked';
   const row = await placeOrder(
     db,
     { stationId: station.id, start: prepared.start, end: prepared.end, onlyBox: input.box_number },

@@ -52,12 +52,10 @@ describe('order status calls', () => {
     post(`/api/${call}/${id}${skip ? '?skip_validation=true' : ''}`, headers);
 
   describe('POST /api/order_booked|order_processing|order_completed/{id}', () => {
-    it('walks Accepted → Booked → Processing → Completed, early steps only with skip_validation', async () => {
+    it('walks Booked → Processing → Completed, early steps only with skip_validation', async () => {
+      // Staff's own order is Booked at once (issue 10): nothing to accept.
       const order = await create();
-      expect(order.status).toBe('Accepted');
-      const booked = await step('order_booked', order.id);
-      expect(booked.statusCode).toBe(200);
-      expect(booked.json().order.status).toBe('Booked');
+      expect(order.status).toBe('Booked');
 
       // The booking is years ahead: a start now is more than 10 minutes early.
       const early = await step('order_processing', order.id);
@@ -82,7 +80,6 @@ describe('order status calls', () => {
 
     it('needs no confirmation once the booked time has come', async () => {
       const order = await create('2020-01-15T09:00:00.000Z');
-      await step('order_booked', order.id);
       const started = await step('order_processing', order.id);
       expect(started.statusCode).toBe(200);
       const done = await step('order_completed', order.id);
@@ -92,14 +89,12 @@ describe('order status calls', () => {
 
     it('refuses skipped steps, backward steps and any step from a final status (409)', async () => {
       const order = await create();
-      for (const call of ['order_processing', 'order_completed']) {
+      // From Booked: completing skips the start, booking again is no step at all.
+      for (const call of ['order_completed', 'order_booked']) {
         const res = await step(call, order.id, true);
         expect(res.statusCode, call).toBe(409);
         expect(res.json().error).toEqual({ code: 'CONFLICT', message: orderMessages.statusFailed });
       }
-      await step('order_booked', order.id);
-      const again = await step('order_booked', order.id);
-      expect(again.statusCode).toBe(409);
       await post(`/api/order_canceled/${order.id}`);
       for (const call of ['order_booked', 'order_processing', 'order_completed']) {
         const res = await step(call, order.id, true);
@@ -112,7 +107,7 @@ describe('order status calls', () => {
 
     it('lets a worker move statuses, also of partner orders', async () => {
       const order = await create();
-      expect((await step('order_booked', order.id, false, worker.headers)).statusCode).toBe(200);
+      expect((await step('order_processing', order.id, true, worker.headers)).statusCode).toBe(200);
       const yandex = await insertRawOrder(t, {
         stationId: lenina,
         status: 'Accepted',
@@ -157,15 +152,12 @@ describe('order status calls', () => {
 
     it('cancels from Booked and Processing but not from a final status', async () => {
       const booked = await create();
-      await step('order_booked', booked.id);
       expect((await post(`/api/order_canceled/${booked.id}`)).statusCode).toBe(200);
       const processing = await create();
-      await step('order_booked', processing.id);
       await step('order_processing', processing.id, true);
       expect((await post(`/api/order_canceled/${processing.id}`)).statusCode).toBe(200);
       const completed = await create('2020-01-16T09:00:00.000Z');
-      for (const call of ['order_booked', 'order_processing', 'order_completed'])
-        await step(call, completed.id);
+      for (const call of ['order_processing', 'order_completed']) await step(call, completed.id);
       for (const id of [booked.id, completed.id]) {
         const res = await post(`/api/order_canceled/${id}`);
         expect(res.statusCode).toBe(409);
@@ -181,7 +173,57 @@ describe('order status calls', () => {
       expect(Object.keys(bad.json().error.fields)).toEqual(['cancel_reason']);
       expect((await post(`/api/order_canceled/${order.id}`, rival.headers)).statusCode).toBe(404);
       const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
-      expect(row!.status).toBe('Accepted');
+      expect(row!.status).toBe('Booked');
+    });
+
+    it('keeps the words written beside «Другое» in the service note, staff can read them later', async () => {
+      const order = await create();
+      const res = await post(`/api/order_canceled/${order.id}`, admin.headers, {
+        cancel_reason: 'Other',
+        cancel_comment: '  Клиент перенёс визит на завтра  ',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().order).toMatchObject({
+        status: 'StationCanceled',
+        reason: 'Other',
+        system_comment: 'Причина отказа: Клиент перенёс визит на завтра',
+      });
+      const details = await t.app.inject({
+        method: 'GET',
+        url: `/api/order/${order.id}`,
+        headers: worker.headers,
+      });
+      expect(details.json().order.system_comment).toBe('Причина отказа: Клиент перенёс визит на завтра');
+
+      // A partner's note stays; the reason goes on its own line. The query works as the spec's reason does.
+      const yandex = await insertRawOrder(t, {
+        stationId: lenina,
+        status: 'Accepted',
+        systemComment: 'Оплачено в Яндексе',
+        bookingStart: new Date('2020-02-02T10:00:00Z'),
+        bookingEnd: new Date('2020-02-02T10:30:00Z'),
+      });
+      const declined = await post(
+        `/api/order_canceled/${yandex.id}?cancel_reason=Other&cancel_comment=${encodeURIComponent('Нет мастера')}`,
+      );
+      expect(declined.json().order.system_comment).toBe('Оплачено в Яндексе\nПричина отказа: Нет мастера');
+    });
+
+    it('refuses a comment over 300 characters or with a NUL (400), writing nothing', async () => {
+      const order = await create();
+      for (const cancel_comment of ['я'.repeat(301), 'a\u0000b']) {
+        const res = await post(`/api/order_canceled/${order.id}`, admin.headers, {
+          cancel_reason: 'Other',
+          cancel_comment,
+        });
+        expect(res.statusCode).toBe(400);
+      }
+      const long = await post(`/api/order_canceled/${order.id}`, admin.headers, {
+        cancel_comment: 'я'.repeat(301),
+      });
+      expect(long.json().error.fields).toEqual({ cancel_comment: 'Не больше 300 символов' });
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ status: 'Booked', systemComment: '' });
     });
   });
 

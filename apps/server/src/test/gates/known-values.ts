@@ -45,5 +45,7 @@ export async function knownValues(
     includeserviceamount: price.includeServiceAmount,
     totaldurationminutes: price.totalDurationMinutes,
     additionalserviceamounts: {},
+    // Money taken at completion (issue 10): more than 0 ₽, in steps of 50 ₽.
+    sumcompleted: 500,
   };
 }

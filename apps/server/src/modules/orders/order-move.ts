@@ -1,0 +1,103 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  cancelledStatuses,
+  isCancelledStatus,
+  orderMessages,
+  orderMoveMessages,
+  slotId,
+  stationClock,
+  type Order,
+  type orderMoveSchema,
+  type OrderStatus,
+} from '@crm/shared';
+import type { Database } from '../../db/client';
+import { orders } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { publishOrderEvent } from '../events/order-event-bus';
+import { placeOrder } from './booking';
+import { loadOrderForCaller, requireOrderWriter, requireOwnOrder, type Caller } from './order-access';
+import { boxNumbersOf, stationRow, updateOrderIfStatus, type Tx } from './orders.repository';
+import { boxUnknown, orderDto } from './orders.service';
+
+type OrderMoveInput = z.output<typeof orderMoveSchema>;
+
+/** A booking longer than a day is a typo, not a wash (the same limit as the edit form). */
+const maxBookingMs = 24 * 60 * 60_000;
+const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
+
+/** A live blocked slot in the box overlapping [start, end): the move gets «Слот заблокирован». */
+async function blockedInBox(db: Tx, stationId: string, box: number, start: Date, end: Date) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.stationId, stationId),
+        eq(orders.boxNumber, box),
+        eq(orders.orderType, 'BlockerBookingSlot'),
+        notInArray(orders.status, [...cancelledStatuses]),
+        sql`tstzrange(${orders.bookingStart}, ${orders.bookingEnd}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * `POST /api/own_order/move/{id}`: the calendar's drag, resize and Alt+arrows. Only the time and the box
+ * change, with the edit's rules: writer positions, own orders, not cancelled or completed, the box must
+ * exist, and the exclusion constraint decides (409 «Время занято»; «Слот заблокирован» on a blocker).
+ */
+export async function moveOrder(
+  db: Database,
+  caller: Caller,
+  orderId: string,
+  input: OrderMoveInput,
+): Promise<Order> {
+  const access = await loadOrderForCaller(db, caller, orderId);
+  requireOrderWriter(access);
+  const { order } = access;
+  requireOwnOrder(order);
+  const status = order.status as OrderStatus;
+  if (isCancelledStatus(status)) throw conflict(orderMessages.finalStatus);
+  if (status === 'Completed') throw conflict(orderMoveMessages.completed);
+  const station = await stationRow(db, order.stationId);
+  if (!station) throw notFound();
+
+  const start = toMinute(input.booking_start);
+  const end = toMinute(input.booking_end);
+  if (start >= end) throw badRequest({ booking_end: orderMessages.rangeOrder });
+  if (end.getTime() - start.getTime() > maxBookingMs)
+    throw badRequest({ booking_end: orderMessages.endInvalid });
+  const box = input.box_number;
+  if (!(await boxNumbersOf(db, station.id)).includes(box)) throw badRequest({ box_number: boxUnknown });
+  if (await blockedInBox(db, station.id, box, start, end))
+    throw conflict(orderMessages.slotBlocked, 'SLOT_TAKEN');
+
+  const from = stationClock(station.timeZone, start);
+  const to = stationClock(station.timeZone, end);
+  const basket = { ...order.basket, slot_id: slotId(from.date, from.time, to.time, station.slotDuration) };
+  await placeOrder(
+    db,
+    { stationId: station.id, start, end, onlyBox: box, exceptOrderId: order.id },
+    async (tx, placed) => {
+      // Guarded by the status read above: a cancel or step that won the race is not overwritten.
+      const updated = await updateOrderIfStatus(tx, order.id, order.status, {
+        bookingStart: start,
+        bookingEnd: end,
+        boxNumber: placed,
+        basket,
+      });
+      if (!updated) throw conflict(orderMessages.updateFailed);
+      await publishOrderEvent(tx, {
+        type: 'order.changed',
+        station_id: station.id,
+        order_id: order.id,
+        status: updated.status as OrderStatus,
+      });
+      return updated;
+    },
+  );
+  return orderDto(db, order.id);
+}
