@@ -1,5 +1,5 @@
-import { Badge, Button, Checkbox, Popover } from 'antd';
-import { FilterOutlined } from '@ant-design/icons';
+import { Badge, Button, Checkbox, Popover, Tooltip } from 'antd';
+import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
 import {
   orderStatuses,
   orderStatusLabels,
@@ -16,10 +16,13 @@ import {
   type FilterCounts,
 } from '../lib/calendar-filters';
 import { statusKind } from '../lib/calendar-events';
+import './filter-popover.css';
 
 interface FilterPopoverProps {
   filters: CalendarFilters;
   counts: FilterCounts;
+  /** Events of the visible days the filters leave out. */
+  hidden: number;
   onChange(next: CalendarFilters): void;
   /** Icon only (phones). */
   iconOnly?: boolean;
@@ -30,12 +33,22 @@ function toggle<T>(list: readonly T[], value: T, on: boolean, order: readonly T[
   return order.filter((v) => next.includes(v));
 }
 
-/** S1 §2: filter by order type and order status, with counts and a reset. */
-export function FilterPopover({ filters, counts, onChange, iconOnly }: FilterPopoverProps) {
+/** «Скрыто фильтром: 3». */
+export const hiddenLabel = (hidden: number) => `Скрыто фильтром: ${hidden}`;
+
+/**
+ * S1 §2: filter by order type and order status, with counts and a reset. A filter that is on is never
+ * silent (issue 10): the button carries the number of changed options and says so to a screen reader,
+ * a one-click «Сбросить» sits beside it, and the orders it hides on the visible days are counted.
+ */
+export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: FilterPopoverProps) {
   const changed = changedFilterCount(filters);
+  const reset = () => onChange(defaultFilters);
+  const buttonName = changed ? `Фильтры (активно: ${changed})` : 'Фильтры';
 
   const content = (
     <div className="cal-filter">
+      {hidden > 0 && <p className="cal-filter__hidden">{hiddenLabel(hidden)}</p>}
       <fieldset className="cal-filter__group">
         <legend>Тип записи</legend>
         {orderTypes.map((type: OrderType) => (
@@ -70,19 +83,48 @@ export function FilterPopover({ filters, counts, onChange, iconOnly }: FilterPop
           </label>
         ))}
       </fieldset>
-      <Button block disabled={isDefaultFilters(filters)} onClick={() => onChange(defaultFilters)}>
+      <Button block disabled={isDefaultFilters(filters)} onClick={reset}>
         Сбросить
       </Button>
     </div>
   );
 
   return (
-    <Popover trigger="click" placement="bottomRight" content={content} title="Фильтры" arrow={false}>
-      <Badge count={changed} size="small" offset={[-4, 4]} color="var(--crm-accent)">
-        <Button icon={<FilterOutlined />} aria-label={iconOnly ? 'Фильтры' : undefined}>
-          {iconOnly ? null : 'Фильтры'}
-        </Button>
-      </Badge>
-    </Popover>
+    <span className="cal-filters">
+      <Popover trigger="click" placement="bottomRight" content={content} title="Фильтры" arrow={false}>
+        <Badge count={changed} size="small" offset={[-4, 4]} color="var(--crm-accent)">
+          <Button
+            icon={<FilterOutlined />}
+            aria-label={buttonName}
+            className={changed ? 'cal-filters__button--on' : undefined}
+          >
+            {iconOnly ? null : 'Фильтры'}
+          </Button>
+        </Badge>
+      </Popover>
+      {changed > 0 && !iconOnly && (
+        <>
+          {hidden > 0 && <span className="cal-filters__hidden">{hiddenLabel(hidden)}</span>}
+          <Button
+            type="link"
+            size="small"
+            className="cal-filters__reset"
+            aria-label="Сбросить фильтры"
+            onClick={reset}
+          >
+            Сбросить
+          </Button>
+        </>
+      )}
+      {changed > 0 && iconOnly && (
+        <Tooltip title={hidden > 0 ? `${hiddenLabel(hidden)}. Сбросить фильтры` : 'Сбросить фильтры'}>
+          <Button
+            icon={<CloseOutlined />}
+            aria-label={hidden > 0 ? `Сбросить фильтры. ${hiddenLabel(hidden)}` : 'Сбросить фильтры'}
+            onClick={reset}
+          />
+        </Tooltip>
+      )}
+    </span>
   );
 }

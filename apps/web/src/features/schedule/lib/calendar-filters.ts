@@ -7,13 +7,20 @@ export interface CalendarFilters {
   types: OrderType[];
 }
 
-/** S1 §2: all seven statuses; types Booking and BlockerBookingSlot. */
+/**
+ * Everything shows by default: all seven statuses and all three types. S1 §2 left self-bookings out;
+ * DESIGN §10 shows every live order of the day, self-bookings included — a booking nobody sees is a box
+ * booked twice.
+ */
 export const defaultFilters: CalendarFilters = {
   statuses: [...orderStatuses],
-  types: ['Booking', 'BlockerBookingSlot'],
+  types: [...orderTypes],
 };
 
-export const FILTERS_KEY = 'crm.calendarFilters';
+/** Version 2: the defaults include self-bookings. */
+export const FILTERS_KEY = 'crm.calendarFilters.v2';
+/** Version 1, saved while self-bookings were hidden by default. */
+export const LEGACY_FILTERS_KEY = 'crm.calendarFilters';
 
 /** Known values only, in the canonical order; anything unreadable falls back to the defaults. */
 export function readFilters(raw: string | null): CalendarFilters {
@@ -32,12 +39,21 @@ export function readFilters(raw: string | null): CalendarFilters {
   }
 }
 
-export function isDefaultFilters(filters: CalendarFilters): boolean {
-  return (
-    filters.statuses.length === defaultFilters.statuses.length &&
-    filters.types.length === defaultFilters.types.length &&
-    defaultFilters.types.every((t) => filters.types.includes(t))
-  );
+/**
+ * A version-1 choice: self-bookings were off there by default, so their being off says nothing about the
+ * operator's wish — they come back on; every other choice is kept.
+ */
+export function migrateLegacyFilters(raw: string | null): CalendarFilters {
+  const legacy = readFilters(raw);
+  return { ...legacy, types: orderTypes.filter((t) => t === 'SelfService' || legacy.types.includes(t)) };
+}
+
+/** The saved choice: version 2, else a migrated version 1, else the defaults. */
+export function loadFilters(storage: Pick<Storage, 'getItem'>): CalendarFilters {
+  const current = storage.getItem(FILTERS_KEY);
+  if (current !== null) return readFilters(current);
+  const legacy = storage.getItem(LEGACY_FILTERS_KEY);
+  return legacy === null ? defaultFilters : migrateLegacyFilters(legacy);
 }
 
 /** How many options differ from the defaults: the number on the filter button. */
@@ -45,6 +61,10 @@ export function changedFilterCount(filters: CalendarFilters): number {
   const diff = <T>(a: readonly T[], b: readonly T[]) =>
     a.filter((x) => !b.includes(x)).length + b.filter((x) => !a.includes(x)).length;
   return diff(filters.statuses, defaultFilters.statuses) + diff(filters.types, defaultFilters.types);
+}
+
+export function isDefaultFilters(filters: CalendarFilters): boolean {
+  return changedFilterCount(filters) === 0;
 }
 
 export function matchesFilters(event: CalendarEvent, filters: CalendarFilters): boolean {
@@ -71,7 +91,7 @@ export function countEvents(events: readonly CalendarEvent[]): FilterCounts {
 export function usePersistedFilters(): [CalendarFilters, (next: CalendarFilters) => void] {
   const [filters, setFilters] = useState<CalendarFilters>(() => {
     try {
-      return readFilters(localStorage.getItem(FILTERS_KEY));
+      return loadFilters(localStorage);
     } catch {
       return defaultFilters;
     }
@@ -80,6 +100,8 @@ export function usePersistedFilters(): [CalendarFilters, (next: CalendarFilters)
     setFilters(next);
     try {
       localStorage.setItem(FILTERS_KEY, JSON.stringify(next));
+      // The old key would otherwise be migrated again should the new one be cleared.
+      localStorage.removeItem(LEGACY_FILTERS_KEY);
     } catch {
       // Private mode or a full quota: the choice still applies for this visit.
     }

@@ -13,6 +13,11 @@ export interface PlacedEvent {
   span: number;
   /** Every event of its overlap group, itself included, in time order (one element: no overlap). */
   group: CalendarEvent[];
+  /**
+   * Week view: this block stands for its whole crowded group (more side-by-side columns than a day column
+   * can show readably), drawn full width as one line per order; a click lists them.
+   */
+  crowd?: boolean;
 }
 
 /**

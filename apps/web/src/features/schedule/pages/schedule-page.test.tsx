@@ -45,7 +45,7 @@ const o6 = makeOrder('2026-05-16T02:00:00.000Z', '2026-05-16T02:30:00.000Z', {
   id: 'o6',
   status: 'Completed',
   order_type: 'SelfService',
-}); // 16th 09:00, hidden by the default filter
+}); // 16th 09:00, a self-booking
 const weekOrders = [o1, ...blockers, o3, o4, o5, o6];
 
 let current: ReturnType<typeof serveApi> | null = null;
@@ -144,8 +144,9 @@ describe('order calendar', () => {
     const first = await eventCard(/^11:00–12:00, Hyundai Solaris/);
     const second = await eventCard(/^11:30–12:30, Lada Vesta/);
     // Side by side: two columns of one group.
-    expect(first.style.width).toBe('calc(50% - 2px)');
-    expect(second.style.left).toBe('calc(50% + 1px)');
+    // (--ev-inset keeps the hour-load bar of the week column clear.)
+    expect(first.style.width).toBe('calc((100% - var(--ev-inset, 0px)) * 0.5 - 2px)');
+    expect(second.style.left).toBe('calc(var(--ev-inset, 0px) + (100% - var(--ev-inset, 0px)) * 0.5 + 1px)');
     // The new (Accepted) order carries the warning marker.
     expect(first.querySelector('.ev__warn')).not.toBeNull();
 
@@ -235,11 +236,12 @@ describe('order calendar', () => {
     expect(search(router).get('date')).toBe('2026-05-14');
   });
 
-  it('offers «Новая запись», which opens the new-order modal with the default start', async () => {
+  it('offers «Новая запись», which opens the new-order modal on the day being looked at, not today', async () => {
     serve();
     const { router } = show();
     fireEvent.click(await screen.findByRole('button', { name: /Новая запись/ }));
-    expect(search(router).get('newOrder')).toBe('1');
+    // Wednesday 13 May (not today), at its opening: 09:00 in Novosibirsk (lib/new-order-start.test.ts).
+    expect(search(router).get('newOrder')).toBe('2026-05-13T02:00:00.000Z');
   });
 
   it('lets a worker look but not create: no «Новая запись», empty time does nothing', async () => {

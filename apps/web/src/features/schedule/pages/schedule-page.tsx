@@ -22,8 +22,12 @@ import {
 } from '../lib/calendar-days';
 import { buildEvents, type CalendarEvent } from '../lib/calendar-events';
 import { countEvents, matchesFilters, usePersistedFilters } from '../lib/calendar-filters';
+import { newOrderStart } from '../lib/new-order-start';
 import { canManageOrders } from '../../../lib/order-rights';
-import { placeDays, type PlacedEvent } from '../lib/place-events';
+import type { PlacedEvent } from '../lib/place-events';
+import { layoutCalendar } from '../lib/lanes';
+import { useCalendarMove } from '../lib/use-calendar-move';
+import { WeekList } from '../components/week-list';
 import { fromWall } from '../../../lib/station-time';
 import { useStationNow } from '../../../lib/use-station-now';
 import { isDate } from '../lib/calendar-dates';
@@ -77,7 +81,13 @@ export function SchedulePage() {
   const counts = useMemo(() => countEvents(inView), [inView]);
   const filtered = useMemo(() => inView.filter((e) => matchesFilters(e, filters)), [inView, filters]);
   const hours = useMemo(() => gridRange(days, filtered), [days, filtered]);
-  const placed = useMemo(() => placeDays(filtered, dates, hours), [filtered, dates, hours]);
+  const boxNumbers = useMemo(() => station.boxes.map((b) => b.number), [station.boxes]);
+  // DESIGN §10: one lane per box in the day view; the week draws live orders and the load per hour.
+  const layout = useMemo(
+    () => layoutCalendar(view, filtered, inView, dates, hours, boxNumbers),
+    [view, filtered, inView, dates, hours, boxNumbers],
+  );
+  const moveOrder = useCalendarMove(station.id, zone);
 
   const failedAt = list.isError ? list.errorUpdatedAt : 0;
   useEffect(() => {
@@ -103,7 +113,7 @@ export function SchedulePage() {
   const openOrder = useCallback(
     (id: string) => {
       setOverlap(null);
-      setParam({ orderId: id, newOrder: null });
+      setParam({ orderId: id, newOrder: null, box: null });
     },
     [setParam],
   );
@@ -116,8 +126,13 @@ export function SchedulePage() {
     [view, openOrder],
   );
   const onCreateAt = useCallback(
-    (date: string, minutes: number) =>
-      setParam({ newOrder: new Date(fromWall(date, minutes, zone)).toISOString(), orderId: null }),
+    (date: string, minutes: number, box?: number) =>
+      setParam({
+        newOrder: new Date(fromWall(date, minutes, zone)).toISOString(),
+        // A lane's free cell books that box (the new-order form reads `box`).
+        box: box === undefined ? null : String(box),
+        orderId: null,
+      }),
     [setParam, zone],
   );
   const step = useCallback(
@@ -142,11 +157,24 @@ export function SchedulePage() {
         compact={phone}
         canCreate={canCreate}
         period={periodLabel(view, selected, dates)}
-        filter={<FilterPopover filters={filters} counts={counts} onChange={setFilters} iconOnly={phone} />}
+        filter={
+          <FilterPopover
+            filters={filters}
+            counts={counts}
+            hidden={inView.length - filtered.length}
+            onChange={setFilters}
+            iconOnly={phone}
+          />
+        }
         onView={(v) => setParam({ view: v })}
         onDate={(date) => setParam({ date })}
         onStep={step}
-        onNewOrder={() => setParam({ newOrder: '1', orderId: null })}
+        onNewOrder={() => {
+          // On the day being looked at, not today (DESIGN §10).
+          const day = calendarDay(selected, worktime, today);
+          const start = newOrderStart({ view, day, events: inView, station, nowMs: Date.now() });
+          setParam({ newOrder: start, orderId: null, box: null });
+        }}
       />
 
       {noSchedule && (
@@ -175,11 +203,23 @@ export function SchedulePage() {
           <CalendarOutlined className="cal-empty__icon" aria-hidden="true" />
           <p>{orderMessages.noWorkingDays}</p>
         </div>
+      ) : phone && view === 'week' ? (
+        <WeekList
+          days={days}
+          events={filtered}
+          loading={loading}
+          dataStamp={list.data ? list.dataUpdatedAt : 0}
+          onOpen={(event) => openOrder(event.id)}
+          onPickDay={pickDay}
+        />
       ) : (
         <TimeGrid
           days={days}
           compact={view === 'week'}
-          placed={placed}
+          placed={layout.placed}
+          lanes={layout.lanes}
+          load={layout.load}
+          onMove={canCreate ? moveOrder : undefined}
           range={hours}
           zone={zone}
           slotMinutes={station.slot_duration > 0 ? station.slot_duration : defaultSlotDuration}
