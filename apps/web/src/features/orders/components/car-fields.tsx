@@ -5,6 +5,7 @@ import {
   carClassLabels,
   isValidPlate,
   normalizePlate,
+  orderFormMessages,
   orderMessages,
   type CarModel,
 } from '@crm/shared';
@@ -147,7 +148,10 @@ export function CategoryField() {
   );
 }
 
-/** Plate (S1 §5): uppercased, other characters stripped, then checked against the Russian format. */
+/**
+ * Plate (S1 §5): uppercased, other characters stripped, then checked against the Russian format. An empty
+ * plate is missing («Введите госномер»), not malformed: the format message is for a typed one.
+ */
 export function PlateField() {
   return (
     <Form.Item
@@ -159,7 +163,8 @@ export function PlateField() {
         {
           required: true,
           validator: async (_, v: string | undefined) => {
-            if (!v || !isValidPlate(v)) throw new Error(orderMessages.plateFormat);
+            if (!v) throw new Error(orderFormMessages.plateRequired);
+            if (!isValidPlate(v)) throw new Error(orderMessages.plateFormat);
           },
         },
       ]}

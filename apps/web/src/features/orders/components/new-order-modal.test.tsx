@@ -62,11 +62,13 @@ describe('new order modal', () => {
       'Введите марку автомобиля',
       'Введите модель автомобиля',
       'Выберите категорию автомобиля',
-      'Неверный формат номера. Пример: А123ВС77 или А123ВС777',
+      // An empty plate is missing, not malformed (issue 10).
+      'Введите госномер',
       'Выберите метод оплаты',
     ]) {
       expect(await screen.findByText(text)).toBeInTheDocument();
     }
+    expect(screen.queryByText(/Неверный формат номера/)).not.toBeInTheDocument();
   });
 
   it('uppercases the plate and strips other characters', async () => {
@@ -167,6 +169,7 @@ describe('new order modal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Создать запись' }));
     expect(await screen.findByText('Заказ успешно создан')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    // No box asked for: the server picks the lowest free one.
     expect(sent).toEqual({
       car: {
         brand: 'Toyota',
@@ -193,6 +196,32 @@ describe('new order modal', () => {
         additionalServiceAmounts: {},
       },
     });
+  });
+
+  it('books the box of the clicked cell (`&box=`) and clears it with the modal', async () => {
+    let sent: { box_number?: number } | undefined;
+    mockApi({
+      ...baseRoutes(),
+      'POST /api/create_order/s1': (body) => {
+        sent = body as { box_number?: number };
+        return {};
+      },
+    });
+    const { router } = renderModals(`${preset}&box=3&day=2030-06-03`);
+    expect(await screen.findByText('Бокс 3')).toBeInTheDocument();
+    await waitFor(() => expect(valueOf('Время начала')).toBe('10:00'));
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Создать запись' }));
+    expect(await screen.findByText('Заказ успешно создан')).toBeInTheDocument();
+    expect(sent?.box_number).toBe(3);
+    await waitFor(() => expect(router.state.location.search).toBe('?day=2030-06-03'));
+  });
+
+  it('ignores a malformed box and lets the server choose', async () => {
+    mockApi(baseRoutes());
+    renderModals(`${preset}&box=abc`);
+    await screen.findByText('Новая запись');
+    expect(screen.queryByText(/^Бокс/)).not.toBeInTheDocument();
   });
 
   it('keeps the form and marks the time when the slot is taken', async () => {

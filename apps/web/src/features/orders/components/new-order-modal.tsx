@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Col, Form, Modal, Result, Row } from 'antd';
+import { Button, Col, Form, Modal, Result, Row, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, orderMessages, stationClock, type Station } from '@crm/shared';
 import { useCreateOrder } from '../api/save-order';
@@ -19,14 +19,16 @@ interface NewOrderModalProps {
   station: Station;
   /** `?newOrder=`: an ISO instant (a click on the calendar) or `1` (the next slot). */
   preset: string;
+  /** `&box=`: the box whose free cell was clicked; the order is booked on it (`box_number`). */
+  box?: number;
   canManage: boolean;
   onClose(): void;
 }
 
 /** S1 §2 «New order modal»: every field of S1 §5, `POST /api/create_order/{stationId}`. */
-export function NewOrderModal({ station, preset, canManage, onClose }: NewOrderModalProps) {
+export function NewOrderModal({ station, preset, box, canManage, onClose }: NewOrderModalProps) {
   const size = useOrderModalSize();
-  if (canManage) return <NewOrderForm station={station} preset={preset} onClose={onClose} />;
+  if (canManage) return <NewOrderForm station={station} preset={preset} box={box} onClose={onClose} />;
   return (
     <Modal
       open
@@ -46,7 +48,7 @@ export function NewOrderModal({ station, preset, canManage, onClose }: NewOrderM
   );
 }
 
-function NewOrderForm({ station, preset, onClose }: Omit<NewOrderModalProps, 'canManage'>) {
+function NewOrderForm({ station, preset, box, onClose }: Omit<NewOrderModalProps, 'canManage'>) {
   const queryClient = useQueryClient();
   const create = useCreateOrder(station.id);
   const initial = useMemo(
@@ -66,7 +68,7 @@ function NewOrderForm({ station, preset, onClose }: Omit<NewOrderModalProps, 'ca
       state={state}
       initial={initial}
       pending={create.isPending}
-      send={(body) => create.mutateAsync(body)}
+      send={(body) => create.mutateAsync(box ? { ...body, box_number: box } : body)}
       savedMessage={orderMessages.created}
       failedMessage={orderMessages.createFailed}
       afterSave={() => refreshOrdersLater(queryClient, station.id, 700)}
@@ -94,6 +96,7 @@ function NewOrderForm({ station, preset, onClose }: Omit<NewOrderModalProps, 'ca
           </Row>
         </Col>
         <Col xs={24} md={12}>
+          {box !== undefined && <BoxNote box={box} />}
           <Row gutter={12}>
             <Col xs={24} sm={10}>
               <DateField />
@@ -111,5 +114,15 @@ function NewOrderForm({ station, preset, onClose }: Omit<NewOrderModalProps, 'ca
         </Col>
       </Row>
     </OrderFormModal>
+  );
+}
+
+/** The box the calendar cell belonged to: the server books this one or answers «Время занято». */
+function BoxNote({ box }: { box: number }) {
+  return (
+    <Typography.Paragraph className="order-box-note" style={{ marginBottom: 16 }}>
+      <Typography.Text strong>{`Бокс ${box}`}</Typography.Text>
+      <Typography.Text type="secondary"> — выбран в календаре</Typography.Text>
+    </Typography.Paragraph>
   );
 }

@@ -61,25 +61,42 @@ describe('order details modal', () => {
   });
 
   it.each(['Completed', 'StationCanceled'] as const)(
-    'disables every action of a %s order',
+    'shows no actions for a %s order, only its final state',
     async (status) => {
       withOrder(makeOrder({ status, reason: status === 'StationCanceled' ? 'TimeBusy' : null }));
       renderModals('?orderId=o1');
-      expect(await (await footer()).findByRole('button', { name: 'Изменить статус' })).toBeDisabled();
-      expect((await footer()).getByRole('button', { name: 'Отменить запись' })).toBeDisabled();
-      expect((await footer()).getByRole('button', { name: 'Редактировать' })).toBeDisabled();
-      for (const name of ['Принять', 'Начать работу', 'Завершить'])
+      const hint = status === 'Completed' ? 'Заказ выполнен.' : 'Запись отменена станцией.';
+      expect((await screen.findAllByText(hint)).length).toBeGreaterThan(0);
+      expect(document.querySelector('.order-actions')).toBeNull();
+      for (const name of [
+        'Изменить статус',
+        'Отменить запись',
+        'Редактировать',
+        'Принять',
+        'Начать работу',
+        'Завершить',
+      ])
         expect(button(name)).not.toBeInTheDocument();
+      expect(screen.queryByText(/изменить статус невозможно/)).not.toBeInTheDocument();
     },
   );
 
-  it('explains a cancelled order in a tooltip on its disabled actions', async () => {
+  it('shows the cancel reason of a cancelled order plainly', async () => {
     withOrder(makeOrder({ status: 'StationCanceled', reason: 'TimeBusy' }));
     renderModals('?orderId=o1');
-    const disabled = await (await footer()).findByRole('button', { name: 'Изменить статус' });
-    fireEvent.mouseEnter(disabled.parentElement!);
-    expect(await screen.findByText('Заказ отменен, изменить статус невозможно')).toBeInTheDocument();
-    expect(screen.getAllByText('Время занято').length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('Причина: Время занято')).length).toBeGreaterThan(0);
+  });
+
+  it('shows the short number, not the raw id, and copies the full id', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    withOrder(makeOrder({ id: 'o1', number: 10234 }));
+    renderModals('?orderId=o1');
+    expect(await screen.findByText('№ 10234')).toBeInTheDocument();
+    expect(screen.queryByText('o1')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Скопировать идентификатор заказа' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('o1'));
+    expect(await screen.findByText('Скопировано')).toBeInTheDocument();
   });
 
   it('lets a worker move the status only', async () => {
@@ -139,7 +156,7 @@ describe('order details modal', () => {
   });
 
   it('asks «Раннее завершение» before finishing early and reports a refused change', async () => {
-    withOrder(makeOrder({ status: 'Processing' }), {
+    withOrder(makeOrder({ status: 'Processing', payment_method: 'paid_card', sum_completed: 1200 }), {
       'POST /api/order_completed/o1': () => apiError(409, 'TOO_EARLY', 'Рано'),
     });
     renderModals('?orderId=o1');
@@ -151,6 +168,64 @@ describe('order details modal', () => {
         'Не удалось обновить статус заказа. Возможно вы хотите сменить статус слишком рано.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('completes a paid order directly, without the payment step', async () => {
+    const { calls } = withOrder(
+      makeOrder({ status: 'Processing', payment_method: 'paid_cash', sum_completed: 1200 }),
+      { 'POST /api/order_completed/o1': () => ({}) },
+    );
+    renderModals('?orderId=o1');
+    fireEvent.click(await (await footer()).findByRole('button', { name: 'Завершить' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Да, завершить сейчас' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/order_completed/o1')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/order_completed/o1')!.body).toBeUndefined();
+    expect(screen.queryByText('Оплата при завершении')).not.toBeInTheDocument();
+  });
+
+  it('takes the payment when finishing an unpaid order: СБП, the due amount, one call', async () => {
+    const { calls, setOrder } = withOrder(makeOrder({ status: 'Processing', sum: 1200 }), {
+      'POST /api/order_completed/o1': () => {
+        setOrder(makeOrder({ status: 'Completed', payment_method: 'paid_sbp', sum_completed: 1200 }));
+        return {};
+      },
+    });
+    renderModals('?orderId=o1');
+    fireEvent.click(await (await footer()).findByRole('button', { name: 'Завершить' }));
+    // The early-finish confirmation still comes first.
+    fireEvent.click(await screen.findByRole('button', { name: 'Да, завершить сейчас' }));
+    expect(await screen.findByText('Оплата при завершении')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/order_completed/o1')).toBe(false);
+    const methods = screen.getAllByRole('radio').map((r) => r.closest('label')!.textContent);
+    // An own order: card, cash, СБП; «Оплачено онлайн» is for partners only.
+    expect(methods).toEqual(['Оплачено картой', 'Оплачено наличными', 'Оплачено по СБП']);
+    expect(screen.getByLabelText('Сумма')).toHaveValue('1200');
+    fireEvent.click(screen.getByRole('radio', { name: 'Оплачено по СБП' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Завершить и принять оплату' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/order_completed/o1')).toBe(true));
+    const done = calls.find((c) => c.path === '/api/order_completed/o1')!;
+    expect(done.query.get('skip_validation')).toBe('true');
+    expect(done.body).toEqual({ payment_method: 'paid_sbp', sum_completed: 1200 });
+    expect(await screen.findByText('Оплата успешно оформлена!')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.order-actions')).toBeNull());
+  });
+
+  it('refuses an amount off the 50 ₽ step and can finish without payment', async () => {
+    const { calls } = withOrder(makeOrder({ status: 'Processing', source: 'Benzuber', sum: 1200 }), {
+      'POST /api/order_completed/o1': () => ({}),
+    });
+    renderModals('?orderId=o1');
+    fireEvent.click(await (await footer()).findByRole('button', { name: 'Завершить' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Да, завершить сейчас' }));
+    // A partner's order may also have been paid online.
+    expect(await screen.findByRole('radio', { name: 'Оплачено онлайн' })).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Сумма'), { target: { value: '1025' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Завершить и принять оплату' }));
+    expect(await screen.findByText('Сумма должна быть кратна 50 ₽')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/order_completed/o1')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Завершить без оплаты' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/order_completed/o1')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/order_completed/o1')!.body).toBeUndefined();
   });
 
   it('cancels with the chosen reason', async () => {
@@ -170,7 +245,26 @@ describe('order details modal', () => {
     const cancel = calls.find((c) => c.path === '/api/order_canceled/o1')!;
     expect(cancel.method).toBe('POST');
     expect(cancel.query.get('cancel_reason')).toBe('TimeBusy');
-    expect(await (await footer()).findByRole('button', { name: 'Изменить статус' })).toBeDisabled();
+    expect(cancel.body).toBeUndefined();
+    await waitFor(() => expect(document.querySelector('.order-actions')).toBeNull());
+  });
+
+  it('asks for the words behind «Другое» and sends them with the cancel', async () => {
+    const { calls } = withOrder(makeOrder({ status: 'Booked' }), {
+      'POST /api/order_canceled/o1': () => ({}),
+    });
+    renderModals('?orderId=o1');
+    fireEvent.click(await (await footer()).findByRole('button', { name: 'Отменить запись' }));
+    const dialog = await dialogWith('Причина отмены');
+    fireEvent.click(dialog.getByRole('button', { name: 'Отменить запись' }));
+    expect(await screen.findByText('Опишите причину')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/api/order_canceled/o1')).toBe(false);
+    fireEvent.change(screen.getByLabelText('Комментарий'), { target: { value: ' Клиент не приехал ' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Отменить запись' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/order_canceled/o1')).toBe(true));
+    const cancel = calls.find((c) => c.path === '/api/order_canceled/o1')!;
+    expect(cancel.query.get('cancel_reason')).toBe('Other');
+    expect(cancel.body).toEqual({ cancel_comment: 'Клиент не приехал' });
   });
 
   it('says when a cancel fails', async () => {
@@ -180,6 +274,7 @@ describe('order details modal', () => {
     renderModals('?orderId=o1');
     fireEvent.click(await (await footer()).findByRole('button', { name: 'Отменить запись' }));
     const dialog = await dialogWith('Причина отмены');
+    fireEvent.change(screen.getByLabelText('Комментарий'), { target: { value: 'Мойка закрыта' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Отменить запись' }));
     expect(await screen.findByText('Не удалось отменить запись')).toBeInTheDocument();
   });

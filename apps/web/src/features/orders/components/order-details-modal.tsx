@@ -7,7 +7,7 @@ import { orderModalLayout, useOrderModalSize } from './modal-layout';
 import { OrderActions } from './order-actions';
 import { OrderDataTab } from './order-data-tab';
 import { OrderPaymentTab } from './order-payment-tab';
-import { OrderStatusPanel, OrderStatusSummary } from './order-status-panel';
+import { OrderNumber, OrderStatusPanel, OrderStatusSummary } from './order-status-panel';
 
 interface OrderDetailsModalProps {
   station: Station;
@@ -45,6 +45,7 @@ export function OrderDetailsModal({
           {order.client_car.plate_number}
         </Tag>
       )}
+      <OrderNumber order={order} />
     </Flex>
   ) : (
     'Запись'
@@ -115,7 +116,8 @@ export function OrderDetailsModal({
         destroyOnHidden
         {...orderModalLayout(size, 1200)}
         footer={
-          order ? (
+          // A final order has no actions left (issue 10): its state is in the status panel.
+          order && !isFinalStatus(order.status) ? (
             <OrderActions
               order={order}
               stationId={station.id}

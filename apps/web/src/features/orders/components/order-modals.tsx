@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Station } from '@crm/shared';
 import { useCanManageOrders } from '../lib/order-access';
+import { presetOnDate } from '../lib/order-time';
 import './orders.css';
 
 // The modals load when first opened: the calendar's own first render does not wait for the form stack.
@@ -11,7 +12,14 @@ const OrderDetailsModal = lazy(async () => ({
 const NewOrderModal = lazy(async () => ({ default: (await import('./new-order-modal')).NewOrderModal }));
 
 /** Query parameters of the modal contract (team brief «Web modal contract»). */
-export const orderParams = { orderId: 'orderId', newOrder: 'newOrder', edit: 'edit' } as const;
+export const orderParams = { orderId: 'orderId', newOrder: 'newOrder', edit: 'edit', box: 'box' } as const;
+
+/** `&box=<n>` beside `newOrder` (a free cell of box n was clicked): a positive whole number, else none. */
+export function boxParam(raw: string | null): number | undefined {
+  if (!raw || !/^\d{1,3}$/.test(raw)) return undefined;
+  const box = Number(raw);
+  return box >= 1 ? box : undefined;
+}
 
 /**
  * The order modals, driven by the URL: `?orderId=` opens the details (and `&edit=1` its edit form),
@@ -59,9 +67,16 @@ export function OrderModals({ station }: { station: Station }) {
         <NewOrderModal
           key={newOrder}
           station={station}
-          preset={newOrder}
+          // A link or a reload with `&date=` starts on the calendar's day, not today (DESIGN §10).
+          preset={presetOnDate(newOrder, params.get('date'), station)}
+          box={boxParam(params.get(orderParams.box))}
           canManage={canManage}
-          onClose={() => change((next) => next.delete(orderParams.newOrder))}
+          onClose={() =>
+            change((next) => {
+              next.delete(orderParams.newOrder);
+              next.delete(orderParams.box);
+            })
+          }
         />
       )}
     </Suspense>

@@ -1,33 +1,8 @@
 import { Alert, Button, Card, Col, Flex, Form, InputNumber, Row, Select, Statistic } from 'antd';
-import {
-  formatRub,
-  isCancelledStatus,
-  orderMessages,
-  paymentMethodLabels,
-  type Order,
-  type PaymentMethod,
-} from '@crm/shared';
+import { formatRub, orderMessages, paymentMethodLabels, type Order, type PaymentMethod } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { useOrderPayment } from '../api/order-status';
-
-export type PaymentCase = 'cancelled' | 'online' | 'paid' | 'due';
-
-const paidMethods: readonly PaymentMethod[] = ['paid_card', 'paid_cash', 'paid'];
-
-/** The four payment cases of S1 §2, in the spec's order. */
-export function paymentCase(
-  order: Pick<Order, 'status' | 'source' | 'sum' | 'sum_completed' | 'payment_method'>,
-): PaymentCase {
-  if (isCancelledStatus(order.status)) return 'cancelled';
-  if (order.source === 'Yandex') return 'online';
-  if (order.sum_completed >= order.sum || paidMethods.includes(order.payment_method)) return 'paid';
-  return 'due';
-}
-
-const takeOptions = (['paid_card', 'paid_cash'] as const).map((m) => ({
-  value: m,
-  label: paymentMethodLabels[m],
-}));
+import { amountDue, paymentCase, takeAmountRules, takeMethodOptions } from '../lib/payment';
 
 interface PaymentFormValues {
   payment_method: PaymentMethod;
@@ -47,7 +22,7 @@ export function OrderPaymentTab({
   const notify = useNotify();
   const pay = useOrderPayment(order.id);
   const kind = paymentCase(order);
-  const due = Math.max(order.sum - order.sum_completed, 0);
+  const due = amountDue(order);
 
   const submit = async (values: PaymentFormValues) => {
     try {
@@ -128,18 +103,11 @@ export function OrderPaymentTab({
                   label="Способ оплаты"
                   rules={[{ required: true, message: orderMessages.paymentRequired }]}
                 >
-                  <Select options={takeOptions} />
+                  <Select options={takeMethodOptions(order)} />
                 </Form.Item>
               </Col>
               <Col xs={24} sm={8}>
-                <Form.Item
-                  name="amount"
-                  label="Сумма"
-                  rules={[
-                    { required: true, message: orderMessages.amountMin },
-                    { type: 'number', min: 0, message: orderMessages.amountMin },
-                  ]}
-                >
+                <Form.Item name="amount" label="Сумма" rules={takeAmountRules}>
                   <InputNumber<number>
                     min={0}
                     max={999_999}

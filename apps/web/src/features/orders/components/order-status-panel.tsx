@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Flex, Steps, Tag, Typography } from 'antd';
+import { Button, Flex, Steps, Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import {
   cancelReasonLabels,
@@ -21,13 +21,17 @@ export const statusHints: Record<OrderStatus, string> = {
   Accepted: 'Клиент ожидает подтверждения записи. Примите заказ или отмените его.',
   Booked: 'Запись подтверждена, ожидаем клиента. Начните работу, когда автомобиль будет на посту.',
   Processing: 'Автомобиль в работе. Завершите заказ, когда работа будет выполнена.',
-  Completed: 'Заказ выполнен, изменить статус невозможно.',
-  Canceled: 'Заказ отменен, изменить статус невозможно',
-  StationCanceled: 'Заказ отменен, изменить статус невозможно',
-  UserCanceled: 'Заказ отменен, изменить статус невозможно',
+  // Final states are said plainly: no actions are shown for them, so nothing to explain away.
+  Completed: 'Заказ выполнен.',
+  Canceled: 'Запись отменена.',
+  StationCanceled: 'Запись отменена станцией.',
+  UserCanceled: 'Запись отменена клиентом.',
 };
 
-/** The parenthesised meanings of the timeline labels (S1 §2). */
+/**
+ * The parenthesised meanings of the timeline labels (S1 §2), shown while the step is the current one: a
+ * walk-in is Booked at once and never waited for confirmation (issue 10).
+ */
 const stepMeanings: Partial<Record<OrderStatus, string>> = {
   Accepted: 'Клиент ожидает подтверждения',
   Booked: 'Ожидание клиента',
@@ -43,9 +47,10 @@ function stepItems(order: Order, timeZone: string) {
   };
   const content = (status: OrderStatus) => {
     const at = when[status];
+    const meaning = status === order.status ? stepMeanings[status] : undefined;
     return (
       <Flex vertical>
-        {stepMeanings[status] && <span>{stepMeanings[status]}</span>}
+        {meaning && <span>{meaning}</span>}
         {at && <span>{formatOrderDateTime(at, timeZone)}</span>}
       </Flex>
     );
@@ -84,14 +89,17 @@ function stepItems(order: Order, timeZone: string) {
   };
 }
 
-/** The order id with a copy button whose confirmation lasts 2 s (S1 §2). */
-export function CopyOrderId({ id }: { id: string }) {
+/**
+ * «№ 10234», the number people say and type, with a button that copies the full id (support and
+ * integrations need it); the confirmation lasts 2 s (S1 §2).
+ */
+export function OrderNumber({ order }: { order: Pick<Order, 'id' | 'number'> }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(id);
+      await navigator.clipboard.writeText(order.id);
     } catch {
       return;
     }
@@ -100,25 +108,25 @@ export function CopyOrderId({ id }: { id: string }) {
     timer.current = window.setTimeout(() => setCopied(false), 2000);
   };
   return (
-    <Flex align="center" gap={6} wrap style={{ minWidth: 0 }}>
-      <Typography.Text type="secondary">ID:</Typography.Text>
-      <Typography.Text code style={{ wordBreak: 'break-all', fontSize: 12 }}>
-        {id}
-      </Typography.Text>
-      <Button
-        size="small"
-        type={copied ? 'default' : 'text'}
-        icon={copied ? <CheckOutlined /> : <CopyOutlined />}
-        onClick={() => void copy()}
-        aria-live="polite"
-      >
-        {copied ? 'Скопировано' : 'Скопировать'}
-      </Button>
+    <Flex align="center" gap={2} className="order-number">
+      <Typography.Text type="secondary" style={{ fontWeight: 500 }}>{`№ ${order.number}`}</Typography.Text>
+      <Tooltip title={copied ? 'Скопировано' : 'Скопировать идентификатор заказа'}>
+        <Button
+          size="small"
+          type="text"
+          icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+          onClick={() => void copy()}
+          aria-label="Скопировать идентификатор заказа"
+        />
+      </Tooltip>
+      <span className="visually-hidden" aria-live="polite">
+        {copied ? 'Скопировано' : ''}
+      </span>
     </Flex>
   );
 }
 
-/** The left column of the details modal on large screens: stepper, hint, id (S1 §2). */
+/** The left column of the details modal on large screens: stepper and hint (S1 §2). */
 export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: string }) {
   const { current, items } = stepItems(order, timeZone);
   return (
@@ -133,12 +141,11 @@ export function OrderStatusPanel({ order, timeZone }: { order: Order; timeZone: 
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {statusHints[order.status]}
       </Typography.Paragraph>
-      <CopyOrderId id={order.id} />
     </Flex>
   );
 }
 
-/** Phones and tablets: the status, hint and id above the tabs. */
+/** Phones and tablets: the status and hint above the tabs. */
 export function OrderStatusSummary({ order }: { order: Order }) {
   return (
     <Flex vertical gap={8} style={{ marginBottom: 8 }}>
@@ -148,7 +155,6 @@ export function OrderStatusSummary({ order }: { order: Order }) {
           {statusHints[order.status]}
         </Typography.Text>
       </Flex>
-      <CopyOrderId id={order.id} />
     </Flex>
   );
 }

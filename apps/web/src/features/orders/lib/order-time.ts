@@ -1,5 +1,16 @@
-import { defaultSlotDuration, fromMinutes, orderMessages, toMinutes } from '@crm/shared';
-import { dayjs, inStationZone } from '../../../lib/station-time';
+import {
+  dayHours,
+  defaultSlotDuration,
+  fromMinutes,
+  isCalendarDate,
+  nextFreeSlot,
+  orderMessages,
+  toMinutes,
+  weekDays,
+  workingMinutes,
+  type Station,
+} from '@crm/shared';
+import { dayjs, fromWall, inStationZone, stationToday } from '../../../lib/station-time';
 
 /** The last minute of a day: an order's end never crosses midnight. */
 const dayEnd = 23 * 60 + 59;
@@ -61,4 +72,35 @@ export function defaultBookingStart(
   const day = next >= 24 * 60 ? local.add(1, 'day') : local;
   const start = fromMinutes(next >= 24 * 60 ? 0 : next);
   return { date: day.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
+}
+
+/** S1 §2 «Default work hours when absent are 8 to 20»: where a day off's booking starts. */
+const dayOffStart = 8 * 60;
+
+/**
+ * `?newOrder=1&date=YYYY-MM-DD` (a link, or the calendar reloaded on that day): the form starts on that
+ * day (DESIGN §10), at its first slot of the working hours, or 08:00 on a day off. Today, a bad date or
+ * any other preset is left as it is: `1` is then the next slot boundary of today.
+ */
+export function presetOnDate(
+  preset: string,
+  date: string | null,
+  station: Pick<Station, 'time_zone' | 'slot_duration' | 'worktime_by_day' | 'boxes'>,
+  now: Date = new Date(),
+): string {
+  if (preset !== '1' || !date || !isCalendarDate(date)) return preset;
+  if (date === stationToday(station.time_zone, now.getTime())) return preset;
+  const weekday = weekDays[(dayjs.utc(date).day() + 6) % 7]!;
+  const hours = workingMinutes(dayHours(station.worktime_by_day, weekday));
+  const minutes =
+    nextFreeSlot({
+      hours,
+      slotMinutes: station.slot_duration,
+      boxes: station.boxes.map((box) => box.number),
+      busy: {},
+      now: null,
+    }) ??
+    hours?.startMin ??
+    dayOffStart;
+  return new Date(fromWall(date, minutes, station.time_zone)).toISOString();
 }
