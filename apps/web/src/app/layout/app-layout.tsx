@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages, type User } from '@crm/shared';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { saveRedirectPath } from '../../lib/auth-redirect';
+import { useArrivalTurn } from '../../lib/arrival-queue';
 import { useNotify } from '../../lib/notify';
 import { getSessionUserId } from '../../lib/session';
 import { useCurrentUser } from '../../features/users/api/current-user';
@@ -55,7 +56,17 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
   const [greet] = useState(() => shouldGreet(user.id));
   const [greetingDone, setGreetingDone] = useState(!greet);
   const onGreetingDone = useCallback(() => setGreetingDone(true), []);
+  // Second in the arrival queue, after the blocking new-orders window. Claimed here, not in the lazily
+  // loaded greeting, so nothing later slips in while its code loads.
+  const greetingTurn = useArrivalTurn('greeting', !greetingDone && decision.kind === 'render');
+  const greetingShown = useRef(false);
   const warned = useRef(false);
+
+  // A greeting interrupted by the blocking window is over: it does not come back after the work.
+  useEffect(() => {
+    if (greetingTurn) greetingShown.current = true;
+    else if (greetingShown.current) setGreetingDone(true);
+  }, [greetingTurn]);
 
   // S1 §5: the incomplete-profile redirect says why.
   useEffect(() => {
@@ -68,10 +79,10 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
   if (decision.kind === 'login') return <ToLogin />;
   return (
     <>
-      <ShellFrame user={user} chrome={decision.chrome} tourReady={greetingDone}>
+      <ShellFrame user={user} chrome={decision.chrome}>
         <Outlet />
       </ShellFrame>
-      {!greetingDone && (
+      {greetingTurn && (
         <Suspense fallback={null}>
           <WelcomeGreeting userId={user.id} name={user.name} onDone={onGreetingDone} />
         </Suspense>

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Popover } from 'antd';
 import type { User } from '@crm/shared';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { useArrivalHold, useArrivalTurn } from '../../lib/arrival-queue';
 import { useViewport } from '../../lib/use-media-query';
 import { CookieConsent } from '../../features/shell/components/cookie-consent';
 import { useCrmData } from '../../features/users/api/crm-data';
@@ -29,24 +30,39 @@ interface ShellFrameProps {
   user: User;
   /** `minimal`: no navigation while the profile is incomplete or during first-time setup. */
   chrome: 'full' | 'minimal';
-  tourReady: boolean;
   children: ReactNode;
 }
 
 /** Sidebar (desktop and tablet) or header + bottom bar (phone) around the page. */
-export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProps) {
+export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   const viewport = useViewport();
   const location = useLocation();
   const navigate = useNavigate();
   const supportUrl = useSupportUrl();
-  const { selected, stations } = useSelectedStation(user.role === 'admin');
+  const { selected, stations, resolving, inStationRoute } = useSelectedStation(user.role === 'admin');
   const [userCollapsed, setUserCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [switching, setSwitching] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
   const crmData = useCrmData();
   // The «Заказы» badge: the same query (and cache) as the dashboard's block and the blocking modal.
   const newOrders = useNewOrders(chrome === 'full' ? selected?.id : null);
-  const tourDue = crmData.isSuccess && crmData.data.hasSeenTutorial !== true;
+  // Arriving at a station, nothing else may cover the screen until it is known whether its blocking
+  // new-orders window opens (the guard mounts it with these same orders).
+  useArrivalHold(
+    'new-orders',
+    chrome === 'full' && inStationRoute && (resolving || (!!selected && newOrders.isPending)),
+  );
+  const [tourClosed, setTourClosed] = useState(false);
+  const onTourClosed = useCallback(() => setTourClosed(true), []);
+  // The tour points at a station's menu, settings and profile: it runs inside a station, not on the picker.
+  const tourDue =
+    chrome === 'full' &&
+    inStationRoute &&
+    !!selected &&
+    !tourClosed &&
+    crmData.isSuccess &&
+    crmData.data.hasSeenTutorial !== true;
+  const tourTurn = useArrivalTurn('tour', tourDue);
 
   const menuRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLElement>(null);
@@ -127,11 +143,12 @@ export function ShellFrame({ user, chrome, tourReady, children }: ShellFrameProp
         </>
       )}
       {switching && <LoadingOverlay context="stationChange" />}
-      <CookieConsent ready={tourReady && !tourDue} />
+      <CookieConsent />
       {tourDue && (
         <Suspense fallback={null}>
           <FirstVisitTour
-            ready={tourReady}
+            ready={tourTurn}
+            onClosed={onTourClosed}
             mobile={viewport === 'mobile'}
             targets={{
               menu: () => (viewport === 'mobile' ? barRef.current : menuRef.current),

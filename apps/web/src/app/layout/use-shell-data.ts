@@ -1,6 +1,7 @@
 import { useMatch } from 'react-router';
 import { positionLabels, type Station, type User } from '@crm/shared';
 import { useStationList } from '../../features/stations/api/station-list';
+import { useStation } from '../../features/stations/api/station';
 import { useAppConfig } from '../../lib/app-config';
 import { canManageOrders } from '../../lib/order-rights';
 import { product } from '../../lib/product';
@@ -13,23 +14,35 @@ export interface SelectedStation {
 }
 
 /**
- * The station in the URL, else the remembered one if it is still in the user's list. A station outside
- * the list counts only for role admin (S1 §2): for anyone else the station guard says «Нет доступа».
+ * The station in the URL, else (outside a station's pages) the remembered one if it is still in the
+ * user's list. A station outside the list counts only for role admin (S1 §2), and only once the server
+ * has answered it (the same query as the station guard's). A station URL the user cannot open selects
+ * nothing: the page says «Нет доступа к станции», and the shell must neither offer another station's
+ * pages beside it nor poll that id's new orders.
  */
 export function useSelectedStation(isAdmin: boolean): {
   selected: SelectedStation | null;
   stations: Station[];
+  /** The URL names a station that is not known yet to be one the user may open (its lookups run). */
+  resolving: boolean;
+  /** The page is one of a station's (`/station/{id}/…`). */
+  inStationRoute: boolean;
 } {
   const list = useStationList();
   const match = useMatch('/station/:stationId/*');
   const stations = list.data ?? [];
   const inList = (id: string | null) => !!id && stations.some((s) => s.id === id);
   const fromUrl = match?.params.stationId ?? null;
+  const external = useStation(fromUrl ?? undefined, isAdmin && list.isSuccess && !inList(fromUrl));
   const remembered = getRememberedStationId();
-  const id = fromUrl && (isAdmin || inList(fromUrl)) ? fromUrl : inList(remembered) ? remembered : null;
+  let id: string | null;
+  if (fromUrl) id = inList(fromUrl) || (isAdmin && external.isSuccess) ? fromUrl : null;
+  else id = inList(remembered) ? remembered : null;
   return {
     selected: id ? { id, station: stations.find((s) => s.id === id) ?? null } : null,
     stations,
+    resolving: !!fromUrl && !id && (list.isLoading || external.isLoading),
+    inStationRoute: !!fromUrl,
   };
 }
 

@@ -5,7 +5,10 @@ import { api } from '../../../lib/api-client';
 /** S1 §2: the new-orders list refreshes 500 ms after an accept or a decline. */
 export const ANSWER_REFRESH_MS = 500;
 
-export type OrderAnswer = { kind: 'accept' } | { kind: 'decline'; reason: CancelReason };
+export type OrderAnswer =
+  | { kind: 'accept' }
+  /** `comment`: the operator's words beside «Другое», kept in the order's service note. */
+  | { kind: 'decline'; reason: CancelReason; comment?: string };
 
 /**
  * Accept (`POST /api/order_booked/{id}`: Booked, by the station) or decline
@@ -21,6 +24,7 @@ export function useAnswerOrder(stationId: string) {
         : api<unknown>(`/order_canceled/${encodeURIComponent(orderId)}`, {
             method: 'POST',
             query: { cancel_reason: answer.reason },
+            body: answer.comment ? { cancel_comment: answer.comment } : undefined,
           }),
     onSettled: () => {
       // Not tied to the component: the blocking modal may close as soon as its last order is answered.

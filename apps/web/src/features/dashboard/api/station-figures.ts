@@ -9,14 +9,17 @@ const FIGURES_STALE_MS = 5 * 60_000;
 const retryFigures = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
 
-/** `GET /api/station/rating/{id}?sdate&edate` (both dates inclusive, station-local). */
-export const stationRatingQuery = (stationId: string, range: DateRange) =>
+/**
+ * `GET /api/station/rating/{id}?sdate&edate[&until]` (both dates inclusive, station-local; `until` HH:MM
+ * cuts the last day short for a like-for-like trend).
+ */
+export const stationRatingQuery = (stationId: string, range: DateRange, until?: string) =>
   queryOptions({
-    queryKey: ['orders', stationId, 'rating', range.start, range.end] as const,
+    queryKey: ['orders', stationId, 'rating', range.start, range.end, until ?? null] as const,
     queryFn: async ({ signal }) =>
       (
         await api<{ rating: StationRating }>(`/station/rating/${encodeURIComponent(stationId)}`, {
-          query: { sdate: range.start, edate: range.end },
+          query: { sdate: range.start, edate: range.end, ...(until && { until }) },
           signal,
         })
       ).rating,
@@ -39,6 +42,29 @@ export const stationAnalyticsQuery = (stationId: string, range: DateRange) =>
 
 export function useStationRating(stationId: string, range: DateRange, enabled: boolean) {
   return useQuery({ ...stationRatingQuery(stationId, range), enabled });
+}
+
+/**
+ * A rating the trend compares. When only the five-minute bound moves on, the last answer for the same
+ * dates stays on screen until the new one comes, so the trend does not blink to «нет данных»; another
+ * period never borrows it.
+ */
+export function useComparedRating(
+  stationId: string,
+  range: DateRange,
+  until: string | undefined,
+  enabled: boolean,
+) {
+  return useQuery({
+    ...stationRatingQuery(stationId, range, until),
+    enabled,
+    placeholderData: (previous, previousQuery) => {
+      const key = previousQuery?.queryKey;
+      return key && key[1] === stationId && key[3] === range.start && key[4] === range.end
+        ? previous
+        : undefined;
+    },
+  });
 }
 
 export function useStationAnalytics(stationId: string, range: DateRange, enabled: boolean) {

@@ -8,8 +8,6 @@ import {
   ComposedChart,
   Legend,
   Line,
-  Pie,
-  PieChart,
   ResponsiveContainer,
   Tooltip,
   XAxis,
@@ -22,7 +20,9 @@ import {
   hourBars,
   hoursSummary,
   ordersWord,
-  sourceSlices,
+  sourceBars,
+  sourceSeries,
+  sourcesSummary,
   statusBars,
   timeline,
   timelineSummary,
@@ -38,7 +38,6 @@ const statusColors: Record<string, string> = {
   StationCanceled: '#b91c1c',
   UserCanceled: '#f87171',
 };
-const sourceColors: Record<string, string> = { Yandex: '#fc3f1d', Benzuber: '#0ea5e9' };
 
 /** «12 тыс.» on the revenue axis: a full «12 000 ₽» does not fit beside the bars. */
 const shortRub = (v: number) => (v >= 1000 ? `${Math.round(v / 1000).toLocaleString('ru-RU')} тыс.` : `${v}`);
@@ -57,8 +56,9 @@ function ChartFigure({ title, summary, children }: { title: string; summary: str
 }
 
 /**
- * The dashboard's charts (recharts, loaded with this module only): orders and revenue over the period,
- * orders by source and by status, and the busiest starting hours. Colours follow the theme's tokens so
+ * The dashboard's charts (recharts, loaded with this module only): orders and revenue (money taken, by
+ * payment date) over the period, per source the money taken beside the value booked, orders by status,
+ * and the busiest starting hours. Colours follow the theme's tokens so
  * the axes and tooltips stay readable in the dark theme.
  */
 export default function DashboardCharts({ analytics }: { analytics: StationAnalytics }) {
@@ -82,8 +82,8 @@ export default function DashboardCharts({ analytics }: { analytics: StationAnaly
   const legendStyle = { color: token.colorText, fontSize: 12 };
 
   const points = timeline(analytics.days);
-  const sources = sourceSlices(analytics.sources);
-  const liveSources = sources.filter((s) => s.orders > 0);
+  const sources = sourceBars(analytics.sources);
+  const bookedColor = dark ? '#93c5fd' : '#3b82f6';
   const statuses = statusBars(analytics.statuses);
   const hours = hourBars(analytics.hours);
 
@@ -112,7 +112,9 @@ export default function DashboardCharts({ analytics }: { analytics: StationAnaly
                 {...tooltip}
                 labelFormatter={(_, payload) => payload?.[0]?.payload?.title ?? ''}
                 formatter={(value, name) =>
-                  name === 'Выручка' ? formatRub(Number(value)) : Number(value).toLocaleString('ru-RU')
+                  name === sourceSeries.revenue
+                    ? formatRub(Number(value))
+                    : Number(value).toLocaleString('ru-RU')
                 }
               />
               <Legend wrapperStyle={legendStyle} />
@@ -128,7 +130,7 @@ export default function DashboardCharts({ analytics }: { analytics: StationAnaly
               <Line
                 yAxisId="revenue"
                 dataKey="revenue"
-                name="Выручка"
+                name={sourceSeries.revenue}
                 stroke={revenueColor}
                 strokeWidth={2}
                 dot={points.length <= 31}
@@ -139,31 +141,38 @@ export default function DashboardCharts({ analytics }: { analytics: StationAnaly
         </ChartFigure>
       </div>
 
-      <ChartFigure title="Источники заказов" summary={countsSummary(sources, true)}>
-        {liveSources.length === 0 ? (
-          <p className="dash-chart__empty">Заказов нет</p>
+      <ChartFigure title="Источники: оплачено и забронировано" summary={sourcesSummary(sources)}>
+        {sources.length === 0 ? (
+          <p className="dash-chart__empty">Заказов и оплат нет</p>
         ) : (
           <ResponsiveContainer width="100%" height={240}>
-            <PieChart accessibilityLayer={false}>
-              <Pie
-                data={liveSources}
-                dataKey="orders"
-                nameKey="name"
-                innerRadius="55%"
-                outerRadius="85%"
-                paddingAngle={2}
-                // The sectors are not focus stops: the sentence under the chart says what they show.
-                rootTabIndex={-1}
-                stroke={token.colorBgContainer}
-                isAnimationActive={false}
-              >
-                {liveSources.map((s) => (
-                  <Cell key={s.key} fill={sourceColors[s.key] ?? token.colorPrimary} />
-                ))}
-              </Pie>
-              <Tooltip {...tooltip} formatter={(value) => ordersWord(Number(value))} />
+            <BarChart
+              data={sources}
+              accessibilityLayer={false}
+              margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+            >
+              <CartesianGrid stroke={grid} vertical={false} />
+              <XAxis dataKey="name" tick={axis} stroke={grid} />
+              <YAxis tick={axis} stroke={grid} tickFormatter={shortRub} width={56} />
+              <Tooltip {...tooltip} formatter={(value) => formatRub(Number(value))} />
               <Legend wrapperStyle={legendStyle} />
-            </PieChart>
+              <Bar
+                dataKey="revenue"
+                name={sourceSeries.revenue}
+                fill={revenueColor}
+                radius={[4, 4, 0, 0]}
+                maxBarSize={28}
+                isAnimationActive={false}
+              />
+              <Bar
+                dataKey="booked"
+                name={sourceSeries.booked}
+                fill={bookedColor}
+                radius={[4, 4, 0, 0]}
+                maxBarSize={28}
+                isAnimationActive={false}
+              />
+            </BarChart>
           </ResponsiveContainer>
         )}
       </ChartFigure>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Modal, Radio, Space } from 'antd';
+import { Form, Input, Modal, Radio, Space } from 'antd';
 import {
   cancelReasonLabels,
   cancelReasons,
+  commentMaxLength,
   dashboardMessages,
   defaultCancelReason,
+  orderFormMessages,
   orderMessages,
   type CancelReason,
 } from '@crm/shared';
@@ -12,13 +14,35 @@ import {
 interface DeclineDialogProps {
   /** What is being declined, e.g. «Kia Rio А123ВС77, 14:30–15:00». */
   subject: string | null;
-  onDecline(reason: CancelReason): void;
+  /** `comment`: the operator's words, required with «Другое» (it says nothing by itself). */
+  onDecline(reason: CancelReason, comment?: string): void;
   onClose(): void;
 }
 
-/** «Отклонить заказ»: the cancel reason of S1 §3 (default «Другое»), then the decline. */
+/**
+ * «Отклонить заказ»: the cancel reason of S1 §3 (default «Другое»), then the decline. «Другое» opens a text
+ * field that must be filled: staff read later why the order was declined (kept in its service note).
+ */
 export function DeclineDialog({ subject, onDecline, onClose }: DeclineDialogProps) {
   const [reason, setReason] = useState<CancelReason>(defaultCancelReason);
+  const [comment, setComment] = useState('');
+  const [tried, setTried] = useState(false);
+  const other = reason === 'Other';
+  const error = other && tried && !comment.trim() ? orderFormMessages.cancelCommentRequired : undefined;
+
+  const decline = () => {
+    if (other && !comment.trim()) {
+      setTried(true);
+      return;
+    }
+    onDecline(reason, other ? comment.trim() : undefined);
+  };
+  const reset = () => {
+    setReason(defaultCancelReason);
+    setComment('');
+    setTried(false);
+  };
+
   return (
     <Modal
       open={subject !== null}
@@ -26,9 +50,9 @@ export function DeclineDialog({ subject, onDecline, onClose }: DeclineDialogProp
       okText={dashboardMessages.decline}
       okButtonProps={{ danger: true }}
       cancelText={orderMessages.cancel}
-      onOk={() => onDecline(reason)}
+      onOk={decline}
       onCancel={onClose}
-      afterOpenChange={(open) => open || setReason(defaultCancelReason)}
+      afterOpenChange={(open) => open || reset()}
       width={420}
       destroyOnHidden
     >
@@ -46,6 +70,29 @@ export function DeclineDialog({ subject, onDecline, onClose }: DeclineDialogProp
           ))}
         </Space>
       </Radio.Group>
+      {other && (
+        <Form layout="vertical" component="div" style={{ marginTop: 12 }}>
+          <Form.Item
+            label="Комментарий"
+            htmlFor="decline-comment"
+            required
+            validateStatus={error ? 'error' : undefined}
+            help={error}
+            style={{ marginBottom: 0 }}
+          >
+            <Input.TextArea
+              id="decline-comment"
+              value={comment}
+              onChange={(e) => setComment(e.target.value)}
+              maxLength={commentMaxLength}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              placeholder="Почему отклоняете заказ"
+              aria-invalid={!!error}
+            />
+          </Form.Item>
+        </Form>
+      )}
     </Modal>
   );
 }

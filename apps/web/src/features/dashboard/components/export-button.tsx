@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { dashboardMessages, previousRange, type DateRange } from '@crm/shared';
+import { dashboardMessages, type Comparison, type DateRange } from '@crm/shared';
 import { downloadFile } from '../../../lib/excel';
 import { useNotify } from '../../../lib/notify';
 import { stationAnalyticsQuery, stationRatingQuery } from '../api/station-figures';
@@ -11,6 +11,10 @@ interface ExportButtonProps {
   stationId: string;
   stationName: string;
   range: DateRange;
+  /** What the page's trends compare, so the file's trend column says the same thing. */
+  comparison: Comparison;
+  until: string | undefined;
+  comparedText: string;
   compact?: boolean;
 }
 
@@ -18,7 +22,8 @@ interface ExportButtonProps {
  * The period's analytics as an Excel file (S2 §8 «Dashboard export»). The figures come from the same
  * queries as the page (usually already cached); exceljs loads only on the first export.
  */
-export function ExportButton({ stationId, stationName, range, compact }: ExportButtonProps) {
+export function ExportButton(props: ExportButtonProps) {
+  const { stationId, stationName, range, comparison, until, comparedText, compact } = props;
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -26,12 +31,17 @@ export function ExportButton({ stationId, stationName, range, compact }: ExportB
   const run = async () => {
     setBusy(true);
     try {
-      const before = previousRange(range);
-      let analytics, previous;
+      let analytics, compared, previous;
       try {
-        [analytics, previous] = await Promise.all([
+        // The compared spans are not worth failing the file for: without them it has no trend column.
+        [analytics, compared, previous] = await Promise.all([
           queryClient.fetchQuery(stationAnalyticsQuery(stationId, range)),
-          queryClient.fetchQuery(stationRatingQuery(stationId, before)).catch(() => undefined),
+          queryClient
+            .fetchQuery(stationRatingQuery(stationId, comparison.current, until))
+            .catch(() => undefined),
+          queryClient
+            .fetchQuery(stationRatingQuery(stationId, comparison.previous, until))
+            .catch(() => undefined),
         ]);
       } catch (error) {
         notify.error(error, dashboardMessages.exportLoadFailed);
@@ -46,8 +56,9 @@ export function ExportButton({ stationId, stationName, range, compact }: ExportB
         const file = await buildAnalyticsWorkbook({
           stationName,
           range,
-          previousRange: before,
+          comparedText,
           analytics,
+          compared,
           previous,
         });
         downloadFile(file, analyticsFileName(range));

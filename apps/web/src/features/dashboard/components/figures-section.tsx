@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Card, Skeleton, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { dashboardMessages, previousRange, type Station } from '@crm/shared';
+import { dashboardMessages, likeForLike, type Station } from '@crm/shared';
 import { PeriodSelector, type PeriodValue } from '../../../components/period-selector';
 import { ApiError, friendlyMessage } from '../../../lib/api-client';
-import { useStationAnalytics, useStationRating } from '../api/station-figures';
+import { useComparedRating, useStationAnalytics, useStationRating } from '../api/station-figures';
+import { comparisonText, comparisonUntil } from '../lib/comparison';
 import { dashboardPeriodKinds } from '../lib/use-dashboard-period';
 import { ExportButton } from './export-button';
 import { KeyIndicators, KeyIndicatorsSkeleton } from './key-indicators';
@@ -22,6 +23,8 @@ function NoFiguresRight() {
 interface FiguresSectionProps {
   station: Station;
   today: string;
+  /** Now: the like-for-like trends stop at this time on the station's clock. */
+  now: Date;
   period: PeriodValue;
   onPeriod(value: PeriodValue): void;
   /** Owner, principal, administrator or role admin; others are not asked for figures at all. */
@@ -29,13 +32,30 @@ interface FiguresSectionProps {
   compact: boolean;
 }
 
-/** Key indicators and charts for the chosen period, with the previous period for the trends. */
-export function FiguresSection({ station, today, period, onPeriod, allowed, compact }: FiguresSectionProps) {
+/**
+ * Key indicators and charts for the chosen period. The trends compare like with like (DESIGN §10): a
+ * period holding today up to now against the same days — and, on the last one, the same hours — of the
+ * previous period. Someone who may not see the money gets the note only: no period or export controls
+ * that would do nothing.
+ */
+export function FiguresSection({
+  station,
+  today,
+  now,
+  period,
+  onPeriod,
+  allowed,
+  compact,
+}: FiguresSectionProps) {
   const range = period.range;
+  const comparison = useMemo(() => likeForLike(period.kind, range, today), [period.kind, range, today]);
+  const until = comparison.soFar ? comparisonUntil(station.time_zone, now) : undefined;
   const rating = useStationRating(station.id, range, allowed);
-  const previous = useStationRating(station.id, previousRange(range), allowed);
+  const comparedNow = useComparedRating(station.id, comparison.current, until, allowed);
+  const comparedBefore = useComparedRating(station.id, comparison.previous, until, allowed);
   const analytics = useStationAnalytics(station.id, range, allowed);
   const forbidden = !allowed || isForbidden(rating.error) || isForbidden(analytics.error);
+  const compared = comparisonText(period.kind, comparison, today, until);
 
   let indicators;
   if (forbidden) indicators = <NoFiguresRight />;
@@ -48,7 +68,14 @@ export function FiguresSection({ station, today, period, onPeriod, allowed, comp
         onRetry={() => void rating.refetch()}
       />
     );
-  else indicators = <KeyIndicators current={rating.data} previous={previous.data} />;
+  else
+    indicators = (
+      <KeyIndicators
+        current={rating.data}
+        compared={{ now: comparedNow.data, previous: comparedBefore.data }}
+        comparedText={compared}
+      />
+    );
 
   let charts = null;
   if (!forbidden) {
@@ -80,12 +107,20 @@ export function FiguresSection({ station, today, period, onPeriod, allowed, comp
         <Typography.Title level={4} style={{ margin: 0 }}>
           Показатели
         </Typography.Title>
-        <div className="dash-figures__controls">
-          <PeriodSelector kinds={dashboardPeriodKinds} value={period} onChange={onPeriod} today={today} />
-          {!forbidden && (
-            <ExportButton stationId={station.id} stationName={station.name} range={range} compact={compact} />
-          )}
-        </div>
+        {!forbidden && (
+          <div className="dash-figures__controls">
+            <PeriodSelector kinds={dashboardPeriodKinds} value={period} onChange={onPeriod} today={today} />
+            <ExportButton
+              stationId={station.id}
+              stationName={station.name}
+              range={range}
+              comparison={comparison}
+              until={until}
+              comparedText={compared}
+              compact={compact}
+            />
+          </div>
+        )}
       </div>
       {indicators}
       {charts}

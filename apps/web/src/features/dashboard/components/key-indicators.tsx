@@ -1,42 +1,61 @@
 import { Skeleton, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import type { StationRating } from '@crm/shared';
-import { buildIndicators, formatTrend, type Indicator } from '../lib/indicators';
+import { buildIndicators, formatTrend, type ComparedRatings, type Indicator } from '../lib/indicators';
 
 const toneWords = { good: 'хорошо', bad: 'плохо', flat: 'без изменений' } as const;
 
-function TrendChip({ indicator }: { indicator: Indicator }) {
-  const { trend, tone, previousText } = indicator;
+/**
+ * The trend with what it compares: the tooltip (hover or keyboard focus) and, for screen readers, the
+ * same words inside the chip — «Сегодня до 14:30 против понедельника 16 ноября до 14:30. Было 3 850 ₽,
+ * стало 4 200 ₽».
+ */
+function TrendChip({ indicator, compared }: { indicator: Indicator; compared: string }) {
+  const { trend, tone, previousText, comparedText } = indicator;
   if (trend === null) return <span className="dash-trend dash-trend--none">нет данных для сравнения</span>;
   const icon = trend > 0 ? <ArrowUpOutlined /> : trend < 0 ? <ArrowDownOutlined /> : <MinusOutlined />;
+  const values = `Было ${previousText}, стало ${comparedText}`;
   return (
-    <Tooltip title={`Прошлый период: ${previousText}`}>
-      <span className={`dash-trend dash-trend--${tone}`} data-tone={tone}>
+    <Tooltip
+      title={
+        <span className="dash-trend__tip">
+          <span>{compared}</span>
+          <span>{values}</span>
+        </span>
+      }
+    >
+      {/* Focusable, so the comparison is reachable from the keyboard, not only by a mouse. */}
+      <span className={`dash-trend dash-trend--${tone}`} data-tone={tone} tabIndex={0}>
         <span aria-hidden="true">{icon}</span> {formatTrend(trend)}
         <span className="visually-hidden">
           {' '}
-          к прошлому периоду (было {previousText}), {toneWords[tone]}
+          {compared}. {values}, {toneWords[tone]}
         </span>
       </span>
     </Tooltip>
   );
 }
 
-/** The key indicators of S1 §2 for the period, each with its trend against the previous period. */
+/**
+ * The key indicators of S1 §2 for the period, each with its like-for-like trend; `comparedText` says
+ * what the trends compare.
+ */
 export function KeyIndicators({
   current,
-  previous,
+  compared,
+  comparedText,
 }: {
   current: StationRating;
-  previous: StationRating | undefined;
+  compared: ComparedRatings;
+  comparedText: string;
 }) {
   return (
     <ul className="dash-kpis" aria-label="Ключевые показатели">
-      {buildIndicators(current, previous).map((indicator) => (
+      {buildIndicators(current, compared).map((indicator) => (
         <li key={indicator.key} className="dash-kpi" data-indicator={indicator.key}>
           <span className="dash-kpi__label">{indicator.label}</span>
           <span className="dash-kpi__value">{indicator.text}</span>
-          <TrendChip indicator={indicator} />
+          <TrendChip indicator={indicator} compared={comparedText} />
         </li>
       ))}
     </ul>

@@ -102,7 +102,7 @@ export function NewOrdersBlock({
       {body}
       <DeclineDialog
         subject={answers.declineSubject}
-        onDecline={(reason) => void answers.decline(reason)}
+        onDecline={(reason, comment) => void answers.decline(reason, comment)}
         onClose={answers.cancelDecline}
       />
     </Card>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { isIncomingNewOrder, type Station } from '@crm/shared';
+import { useArrivalTurn } from '../../../lib/arrival-queue';
 import { useNewOrders } from '../api/new-orders';
 import { useAnsweredOrders } from '../lib/answered-orders';
 
@@ -28,7 +29,9 @@ export function NewOrdersGate({ station, isAdmin }: NewOrdersGateProps) {
   );
   // Mounted only while open: nothing to animate out of a block that has just been lifted.
   const open = incoming.some((o) => !dismissed.has(o.id));
-  if (!open) return null;
+  // First in the arrival queue: the greeting, tour and cookie banner wait while it is open.
+  const turn = useArrivalTurn('new-orders', open);
+  if (!open || !turn) return null;
 
   return (
     <Suspense fallback={null}>

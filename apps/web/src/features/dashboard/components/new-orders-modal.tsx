@@ -81,7 +81,7 @@ export default function NewOrdersModal({
       )}
       <DeclineDialog
         subject={answers.declineSubject}
-        onDecline={(reason) => void answers.decline(reason)}
+        onDecline={(reason, comment) => void answers.decline(reason, comment)}
         onClose={answers.cancelDecline}
       />
     </Modal>

@@ -26,9 +26,11 @@ export const analyticsSheets = {
 export interface AnalyticsExportInput {
   stationName: string;
   range: DateRange;
-  previousRange: DateRange;
+  /** What the trend compares, in the page's words («Сегодня до 14:30 против понедельника 16 ноября до 14:30»). */
+  comparedText: string;
   analytics: StationAnalytics;
-  /** The previous period's rating, for the trend column; absent when it could not be loaded. */
+  /** The compared span of this period (so far) and the same span before; absent when not loaded. */
+  compared?: StationRating;
   previous?: StationRating;
 }
 
@@ -38,7 +40,7 @@ export function analyticsFileName(range: DateRange): string {
 }
 
 const numberFormatOf = (key: IndicatorKey) =>
-  key === 'booking_completed_sum' || key === 'average_check'
+  key === 'revenue' || key === 'average_check'
     ? rubFormat
     : key === 'completed_percent' || key === 'canceled_percent'
       ? percentFormat
@@ -59,12 +61,13 @@ function table(sheet: ExcelJS.Worksheet, headers: string[], rows: (string | numb
 }
 
 /**
- * The dashboard's analytics for a period as a workbook: key indicators with the previous period and the
- * trend, then orders and revenue per day, per source and per starting hour. Numbers stay numbers (₽ and
- * % are cell formats), so the file sums and charts in Excel.
+ * The dashboard's analytics for a period as a workbook: key indicators with the like-for-like comparison
+ * of the page (the compared span, the same span before, the trend), then orders and revenue per day, per
+ * source and per starting hour. Numbers stay numbers (₽ and % are cell formats), so the file sums and
+ * charts in Excel.
  */
 export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promise<ArrayBuffer> {
-  const { analytics, previous, range } = input;
+  const { analytics, compared, previous, range } = input;
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
 
@@ -72,30 +75,29 @@ export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promi
   summary.getCell('A1').value = input.stationName;
   summary.getCell('A1').font = { bold: true, size: 14 };
   summary.getCell('A2').value =
-    `Период: ${formatRuDate(range.start)} – ${formatRuDate(range.end)}; ` +
-    `прошлый период: ${formatRuDate(input.previousRange.start)} – ${formatRuDate(input.previousRange.end)}`;
+    `Период: ${formatRuDate(range.start)} – ${formatRuDate(range.end)}; сравнение: ${input.comparedText}`;
   const keys = Object.keys(indicatorLabels) as IndicatorKey[];
   table(
     summary,
-    ['Показатель', 'Период', 'Прошлый период', 'Изменение, %'],
+    ['Показатель', 'Период', 'Сравниваемая часть', 'Прошлый период, то же время', 'Изменение, %'],
     keys.map((key) => {
       const value = indicatorValue(key, analytics.rating);
+      const now = compared ? indicatorValue(key, compared) : null;
       const before = previous ? indicatorValue(key, previous) : null;
-      const trend = value === null || before === null ? null : trendPercent(before, value);
-      return [indicatorLabels[key], value, before, trend];
+      const trend = now === null || before === null ? null : trendPercent(before, now);
+      return [indicatorLabels[key], value, now, before, trend];
     }),
     4,
   );
   keys.forEach((key, i) => {
     const row = summary.getRow(5 + i);
-    row.getCell(2).numFmt = numberFormatOf(key);
-    row.getCell(3).numFmt = numberFormatOf(key);
+    for (const cell of [2, 3, 4]) row.getCell(cell).numFmt = numberFormatOf(key);
   });
 
   const days = workbook.addWorksheet(analyticsSheets.days, { views: [{ state: 'frozen', ySplit: 1 }] });
   table(
     days,
-    ['Дата', 'Заказы', 'Выручка', 'Отменено'],
+    ['Дата', 'Заказы', 'Выручка (оплачено)', 'Отменено'],
     analytics.days.map((d) => [formatRuDate(d.date), d.orders, d.revenue, d.cancelled]),
   );
   days.getColumn(3).numFmt = rubFormat;
@@ -110,10 +112,16 @@ export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promi
   const sources = workbook.addWorksheet(analyticsSheets.sources);
   table(
     sources,
-    ['Источник', 'Заказы', 'Сумма'],
-    analytics.sources.map((s) => [orderSourceLabels[s.source as OrderSource] ?? s.source, s.orders, s.sum]),
+    ['Источник', 'Заказы', 'Забронировано на сумму', 'Выручка (оплачено)'],
+    analytics.sources.map((s) => [
+      orderSourceLabels[s.source as OrderSource] ?? s.source,
+      s.orders,
+      s.sum,
+      s.revenue,
+    ]),
   );
   sources.getColumn(3).numFmt = rubFormat;
+  sources.getColumn(4).numFmt = rubFormat;
 
   const hours = workbook.addWorksheet(analyticsSheets.hours);
   table(

@@ -5,7 +5,9 @@ import {
   hourBars,
   hoursSummary,
   ordersWord,
-  sourceSlices,
+  sourceBars,
+  sourcesSummary,
+  statusBars,
   timeline,
   timelineSummary,
 } from './chart-data';
@@ -52,16 +54,30 @@ describe('chart data', () => {
     );
   });
 
-  it('names the sources in Russian and skips empty ones in the sentence', () => {
-    const slices = sourceSlices([
-      { source: 'Own', orders: 3, sum: 4500 },
-      { source: 'Yandex', orders: 1, sum: 1500 },
-      { source: 'Benzuber', orders: 0, sum: 0 },
+  it('gives each source its booked value and its money taken as two named figures', () => {
+    const bars = sourceBars([
+      { source: 'Own', orders: 3, sum: 4500, revenue: 3000 },
+      // Nothing booked in the period, but last week's prepaid order was paid in it.
+      { source: 'Yandex', orders: 0, sum: 0, revenue: 1500 },
+      { source: 'Benzuber', orders: 0, sum: 0, revenue: 0 },
     ]);
-    expect(slices.map((s) => s.name)).toEqual(['Станция', 'Яндекс', 'Benzuber']);
-    expect(countsSummary(slices, true).replace(/\s/g, ' ')).toBe(
-      'Станция: 3 заказа на 4 500 ₽; Яндекс: 1 заказ на 1 500 ₽.',
+    expect(bars.map((b) => [b.name, b.booked, b.revenue])).toEqual([
+      ['Станция', 4500, 3000],
+      ['Яндекс', 0, 1500],
+    ]);
+    expect(sourcesSummary(bars).replace(/\s/g, ' ')).toBe(
+      'Станция: 3 заказа, забронировано на 4 500 ₽, оплачено 3 000 ₽; ' +
+        'Яндекс: 0 заказов, забронировано на 0 ₽, оплачено 1 500 ₽.',
     );
+    expect(sourcesSummary([])).toBe('Заказов и оплат нет.');
+  });
+
+  it('names the statuses in Russian and skips empty ones in the sentence', () => {
+    const bars = statusBars([
+      { status: 'Completed', orders: 3 },
+      { status: 'Canceled', orders: 0 },
+    ]);
+    expect(countsSummary(bars)).toBe('Завершен: 3 заказа.');
   });
 
   it('shows the busy hours only, and names the three busiest', () => {

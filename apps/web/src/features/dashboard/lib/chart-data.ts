@@ -84,16 +84,32 @@ export interface NamedCount {
   key: string;
   name: string;
   orders: number;
-  sum?: number;
 }
 
-export function sourceSlices(sources: StationAnalytics['sources']): NamedCount[] {
-  return sources.map((s) => ({
-    key: s.source,
-    name: orderSourceLabels[s.source as OrderSource] ?? s.source,
-    orders: s.orders,
-    sum: s.sum,
-  }));
+/** Names of the sources chart's two series: money taken and the value of what was booked are not one sum. */
+export const sourceSeries = {
+  revenue: 'Выручка (оплачено)',
+  booked: 'Забронировано на сумму',
+} as const;
+
+export interface SourceBar extends NamedCount {
+  /** Value of the live orders booked in the period, ₽. */
+  booked: number;
+  /** Money taken in the period from this source's orders, by payment date, ₽. */
+  revenue: number;
+}
+
+/** The sources that booked or brought money in the period, named in Russian. */
+export function sourceBars(sources: StationAnalytics['sources']): SourceBar[] {
+  return sources
+    .map((s) => ({
+      key: s.source,
+      name: orderSourceLabels[s.source as OrderSource] ?? s.source,
+      orders: s.orders,
+      booked: s.sum,
+      revenue: s.revenue,
+    }))
+    .filter((s) => s.orders > 0 || s.booked > 0 || s.revenue > 0);
 }
 
 export function statusBars(statuses: StationAnalytics['statuses']): NamedCount[] {
@@ -135,12 +151,22 @@ export function timelineSummary(points: TimelinePoint[]): string {
   );
 }
 
-export function countsSummary(items: NamedCount[], withSum = false): string {
+export function countsSummary(items: NamedCount[]): string {
   const shown = items.filter((i) => i.orders > 0);
   if (shown.length === 0) return 'Заказов нет.';
+  return shown.map((i) => `${i.name}: ${ordersWord(i.orders)}`).join('; ') + '.';
+}
+
+/** «Яндекс: 2 заказа, забронировано на 3 000 ₽, оплачено 1 800 ₽; …» */
+export function sourcesSummary(bars: SourceBar[]): string {
+  if (bars.length === 0) return 'Заказов и оплат нет.';
   return (
-    shown
-      .map((i) => `${i.name}: ${ordersWord(i.orders)}${withSum && i.sum ? ` на ${formatRub(i.sum)}` : ''}`)
+    bars
+      .map(
+        (b) =>
+          `${b.name}: ${ordersWord(b.orders)}, забронировано на ${formatRub(b.booked)}, ` +
+          `оплачено ${formatRub(b.revenue)}`,
+      )
       .join('; ') + '.'
   );
 }

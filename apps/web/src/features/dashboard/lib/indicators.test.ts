@@ -8,12 +8,12 @@ describe('dashboard indicators', () => {
       rating({
         all_orders: 3,
         all_orders_sum: 4_000,
-        booking_completed_sum: 2_500,
+        revenue: 2_500,
         completed_percent: 50,
         canceled_percent: 12.5,
         rating: 4,
       }),
-      undefined,
+      { now: undefined, previous: undefined },
     );
     expect(list.map((i) => [i.label, i.text.replace(/\s/g, ' ')])).toEqual([
       ['Заказы', '3'],
@@ -32,7 +32,7 @@ describe('dashboard indicators', () => {
     expect(trendTone('all_orders', -5)).toBe('bad');
     expect(trendTone('canceled_percent', 20)).toBe('bad');
     expect(trendTone('canceled_percent', -20)).toBe('good');
-    expect(trendTone('booking_completed_sum', 0)).toBe('flat');
+    expect(trendTone('revenue', 0)).toBe('flat');
     expect(trendTone('rating', null)).toBe('flat');
   });
 
@@ -43,15 +43,31 @@ describe('dashboard indicators', () => {
   });
 
   it('compare with the previous period; no rating in either leaves no trend', () => {
-    const list = buildIndicators(
-      rating({ all_orders: 0, booking_completed_sum: 0, rating: null }),
-      rating({ all_orders: 4, booking_completed_sum: 1000, rating: 5 }),
-    );
+    const now = rating({ all_orders: 0, revenue: 0, rating: null });
+    const list = buildIndicators(now, {
+      now,
+      previous: rating({ all_orders: 4, revenue: 1000, rating: 5 }),
+    });
     const byKey = Object.fromEntries(list.map((i) => [i.key, i]));
     expect(byKey.all_orders!.trend).toBe(-100);
     expect(byKey.all_orders!.tone).toBe('bad');
-    expect(byKey.booking_completed_sum!.previousText.replace(/\s/g, ' ')).toBe('1 000 ₽');
+    expect(byKey.revenue!.previousText.replace(/\s/g, ' ')).toBe('1 000 ₽');
     expect(byKey.rating!.trend).toBeNull();
     expect(byKey.rating!.text).toBe('—');
+  });
+
+  it('show the whole period but trend like for like: the span so far against the same span before', () => {
+    // The day has 12 bookings, 5 of them started by now; last Monday had 4 by the same time.
+    const list = buildIndicators(rating({ all_orders: 12, revenue: 4_000 }), {
+      now: rating({ all_orders: 5, revenue: 4_000 }),
+      previous: rating({ all_orders: 4, revenue: 5_000 }),
+    });
+    const byKey = Object.fromEntries(list.map((i) => [i.key, i]));
+    expect(byKey.all_orders).toMatchObject({ text: '12', comparedText: '5', previousText: '4', trend: 25 });
+    expect(byKey.revenue!.trend).toBe(-20);
+    expect(byKey.revenue!.tone).toBe('bad');
+    // Without the previous span there is nothing to compare, whatever the period shows.
+    const partial = buildIndicators(rating({ all_orders: 12 }), { now: rating(), previous: undefined });
+    expect(partial.every((i) => i.trend === null)).toBe(true);
   });
 });

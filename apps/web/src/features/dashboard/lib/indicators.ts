@@ -15,9 +15,11 @@ export interface Indicator {
   label: string;
   /** The value as shown: «1 250 ₽», «42», «87,5 %», «4,8» or «—». */
   text: string;
-  /** The previous period's value as shown. */
+  /** The compared span of the previous period, as shown. */
   previousText: string;
-  /** Whole percent from the previous period to this one; null when there is nothing to compare. */
+  /** The compared span of this period (so far, when it holds today), as shown. */
+  comparedText: string;
+  /** Whole percent from the previous span to this one, like for like; null when there is nothing to compare. */
   trend: number | null;
   tone: TrendTone;
 }
@@ -30,8 +32,8 @@ export function indicatorValue(key: IndicatorKey, r: StationRating): number | nu
   switch (key) {
     case 'all_orders':
       return r.all_orders;
-    case 'booking_completed_sum':
-      return r.booking_completed_sum;
+    case 'revenue':
+      return r.revenue;
     case 'average_check':
       return averageCheck(r);
     case 'completed_percent':
@@ -46,7 +48,7 @@ export function indicatorValue(key: IndicatorKey, r: StationRating): number | nu
 function format(key: IndicatorKey, value: number | null): string {
   if (value === null) return '—';
   switch (key) {
-    case 'booking_completed_sum':
+    case 'revenue':
     case 'average_check':
       return formatRub(value);
     case 'completed_percent':
@@ -73,20 +75,30 @@ export function formatTrend(trend: number): string {
   return '0 %';
 }
 
+/** The two spans a trend compares (DESIGN §10 «like for like»); either may still be loading. */
+export interface ComparedRatings {
+  /** This period up to the compared bound (the whole period when it is past). */
+  now: StationRating | undefined;
+  /** The same span of the previous period. */
+  previous: StationRating | undefined;
+}
+
 /**
- * The key indicators of S1 §2 in display order, each with its trend against the previous period (zero
- * base: 100 or 0, `trendPercent`). Without the previous period (still loading or failed) no trend shows.
+ * The key indicators of S1 §2 in display order: the value is the whole period's, the trend compares like
+ * with like — this period so far against the same span before (zero base: 100 or 0, `trendPercent`).
+ * Without either span (still loading or failed) no trend shows.
  */
-export function buildIndicators(current: StationRating, previous: StationRating | undefined): Indicator[] {
+export function buildIndicators(current: StationRating, compared: ComparedRatings): Indicator[] {
   return (Object.keys(indicatorLabels) as IndicatorKey[]).map((key) => {
-    const value = indicatorValue(key, current);
-    const before = previous ? indicatorValue(key, previous) : null;
-    const trend = value === null || before === null ? null : trendPercent(before, value);
+    const now = compared.now ? indicatorValue(key, compared.now) : null;
+    const before = compared.previous ? indicatorValue(key, compared.previous) : null;
+    const trend = now === null || before === null ? null : trendPercent(before, now);
     return {
       key,
       label: indicatorLabels[key],
-      text: format(key, value),
+      text: format(key, indicatorValue(key, current)),
       previousText: format(key, before),
+      comparedText: format(key, now),
       trend,
       tone: trendTone(key, trend),
     };

@@ -3,13 +3,16 @@ import { useSearchParams } from 'react-router';
 import { isCalendarDate, periodRange, type PeriodKind } from '@crm/shared';
 import type { PeriodValue } from '../../../components/period-selector';
 
-/** S1 §2 dashboard periods; the week is the default (issue 4: «how the business went this week»). */
+/**
+ * S1 §2 dashboard periods. The dashboard opens on «День» (issue 10): the first look of the morning is at
+ * today, compared with the same weekday last week, not at a week that is mostly still ahead.
+ */
 export const dashboardPeriodKinds: readonly PeriodKind[] = ['day', 'week', 'month', 'year'];
-const defaultKind: PeriodKind = 'week';
+const defaultKind: PeriodKind = 'day';
 
 /**
  * The period lives in the URL (`?period=month&from=2026-11-01`), so a reload or a shared link shows the
- * same figures; without it, the current week on the station's clock.
+ * same figures; without it, today on the station's clock.
  */
 export function useDashboardPeriod(today: string): [PeriodValue, (value: PeriodValue) => void] {
   const [params, setParams] = useSearchParams();

@@ -31,13 +31,13 @@ export function useOrderAnswers(stationId: string, zone: string, today: string) 
   );
 
   const decline = useCallback(
-    async (reason: CancelReason) => {
+    async (reason: CancelReason, comment?: string) => {
       const order = declining;
       if (!order) return;
       setDeclining(null);
       markAnswered(order.id);
       try {
-        await send({ orderId: order.id, answer: { kind: 'decline', reason } });
+        await send({ orderId: order.id, answer: { kind: 'decline', reason, comment } });
         notify.success(orderMessages.cancelled);
       } catch (error) {
         unmarkAnswered(order.id);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addMonthsClamped } from '@crm/shared';
 import { resetAnsweredOrders } from '../lib/answered-orders';
 import { analyticsFor, order, rating, weeks } from '../testing/fixtures';
 import {
@@ -38,42 +39,56 @@ describe('DashboardPage', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the owner the week’s indicators with their trends against the week before', async () => {
-    const { current, previous } = weeks();
+  it('opens on today, trending today so far against the same weekday last week, and says so', async () => {
+    const { today, sameDayLastWeek } = weeks();
     const user = userWith('owner');
     const calls = serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': (_, url) =>
-        url.searchParams.get('sdate') === current.start
-          ? {
-              rating: rating({
-                all_orders: 10,
-                all_orders_sum: 15_000,
-                booking_completed_sum: 12_000,
-                completed_count: 8,
-                canceled_count: 2,
-                completed_percent: 66.7,
-                canceled_percent: 16.7,
-                total_count: 12,
-                rating: 4.5,
-              }),
-            }
-          : {
-              rating: rating({
-                all_orders: 8,
-                all_orders_sum: 12_000,
-                booking_completed_sum: 10_000,
-                completed_count: 7,
-                canceled_count: 1,
-                completed_percent: 77.8,
-                canceled_percent: 11.1,
-                total_count: 9,
-                rating: 4.5,
-              }),
-            },
-      'GET /api/station/analytics/s1': () => analyticsFor(rating({ total_count: 12 }), [current.start]),
+      'GET /api/station/rating/s1': (_, url) => {
+        const sdate = url.searchParams.get('sdate');
+        const until = url.searchParams.get('until');
+        // The whole day, bookings ahead included: what the cards show.
+        if (sdate === today && !until)
+          return {
+            rating: rating({
+              all_orders: 10,
+              all_orders_sum: 15_000,
+              revenue: 6_000,
+              completed_percent: 40,
+              canceled_percent: 10,
+              total_count: 12,
+              rating: 4.5,
+            }),
+          };
+        // Today up to now: what the trend compares…
+        if (sdate === today)
+          return {
+            rating: rating({
+              all_orders: 5,
+              all_orders_sum: 7_500,
+              revenue: 6_000,
+              completed_percent: 66.7,
+              canceled_percent: 16.7,
+              total_count: 6,
+              rating: 4.5,
+            }),
+          };
+        // …with last week's same weekday up to the same time.
+        return {
+          rating: rating({
+            all_orders: 4,
+            all_orders_sum: 6_000,
+            revenue: 5_000,
+            completed_percent: 77.8,
+            canceled_percent: 11.1,
+            total_count: 5,
+            rating: 4.5,
+          }),
+        };
+      },
+      'GET /api/station/analytics/s1': () => analyticsFor(rating({ total_count: 12 }), [today]),
     });
-    showDashboard(user);
+    const { router } = showDashboard(user);
 
     expect(await screen.findByRole('heading', { name: 'Сводка' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Обзор' })).toBeInTheDocument();
@@ -82,44 +97,63 @@ describe('DashboardPage', () => {
       within(kpis)
         .getAllByRole('listitem')
         .find((li) => li.querySelector('.dash-kpi__label')?.textContent === label)!;
+    await waitFor(() =>
+      expect(card('Выручка').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'good'),
+    );
 
-    // ₽ without decimals; revenue 10 000 → 12 000 is +20 %, good news.
-    expect(card('Выручка')).toHaveTextContent('12 000 ₽');
-    expect(card('Выручка').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'good');
+    // The cards show the whole day; the trends compare today so far: 5 000 → 6 000 ₽ is +20 %.
+    expect(card('Выручка')).toHaveTextContent('6 000 ₽');
     expect(card('Выручка')).toHaveTextContent('+20 %');
-    expect(card('Выручка')).toHaveTextContent('было 10 000 ₽');
-    // Average check: 15 000 / 10 = 1 500 ₽, same as 12 000 / 8.
-    expect(card('Средний чек')).toHaveTextContent('1 500 ₽');
+    expect(card('Выручка')).toHaveTextContent('Было 5 000 ₽, стало 6 000 ₽');
+    expect(card('Заказы')).toHaveTextContent('10');
+    expect(card('Заказы')).toHaveTextContent('+25 %');
+    // Average check: 7 500 / 5 = 1 500 ₽, as 6 000 / 4.
     expect(card('Средний чек').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'flat');
-    // A rising cancellation share is bad news, shown red.
+    // A rising cancellation share is bad news, shown red; a falling completion share too.
     expect(card('Отменено').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'bad');
     expect(card('Отменено')).toHaveTextContent('+50 %');
-    // A falling completion share is bad too.
     expect(card('Выполнено')).toHaveTextContent('−14 %');
-    expect(card('Выполнено').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'bad');
-    expect(card('Заказы')).toHaveTextContent('10');
     expect(card('Рейтинг станции')).toHaveTextContent('4,5');
 
+    // Both compared calls stop at the same local time, and the chip says which.
     const ratingCalls = calls.filter((c) => c.path === '/api/station/rating/s1');
-    expect(ratingCalls.map((c) => [c.query.get('sdate'), c.query.get('edate')])).toEqual(
+    const cut = ratingCalls.filter((c) => c.query.get('until'));
+    const until = cut[0]!.query.get('until')!;
+    expect(until).toMatch(/^\d\d:\d[05]$/);
+    expect(cut.map((c) => [c.query.get('sdate'), c.query.get('edate'), c.query.get('until')])).toEqual(
       expect.arrayContaining([
-        [current.start, current.end],
-        [previous.start, previous.end],
+        [today, today, until],
+        [sameDayLastWeek, sameDayLastWeek, until],
       ]),
     );
-    // The charts come with their sentences.
+    expect(ratingCalls.some((c) => c.query.get('sdate') === today && !c.query.get('until'))).toBe(true);
+    expect(card('Выручка')).toHaveTextContent(
+      new RegExp(`Сегодня до ${until} против [а-я]+ \\d+ [а-я]+ до ${until}`),
+    );
+    // The same words in the tooltip, reached from the keyboard.
+    fireEvent.focus(card('Выручка').querySelector('.dash-trend')!);
+    fireEvent.mouseEnter(card('Выручка').querySelector('.dash-trend')!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(`Сегодня до ${until} против`);
+    // The period is «День» without a word in the address.
+    expect(new URLSearchParams(router.state.location.search).get('period')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Следующий день' })).toBeInTheDocument();
+    // The charts come with their sentences: the sources as money taken beside value booked.
     expect(
       await screen.findByText(/Чаще всего заказы начинаются: 12:00–13:00/, {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Источники: оплачено и забронировано')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Станция: 3 заказа, забронировано на 4\s500\s₽, оплачено 3\s200\s₽/),
     ).toBeInTheDocument();
   }, 30_000);
 
   it('gives a zero base 100 % (S1 §2) and says when there is nothing to compare with', async () => {
-    const { current } = weeks();
+    const { today } = weeks();
     const user = userWith('owner');
     serve({
       ...baseRoutes(user),
       'GET /api/station/rating/s1': (_, url) =>
-        url.searchParams.get('sdate') === current.start
+        url.searchParams.get('sdate') === today
           ? { rating: rating({ all_orders: 5, total_count: 5 }) }
           : { rating: rating() },
       'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
@@ -130,13 +164,13 @@ describe('DashboardPage', () => {
     expect(orders).toHaveTextContent('+100 %');
     const revenue = within(kpis).getByText('Выручка').closest('li')!;
     expect(revenue).toHaveTextContent('0 %');
-    // No rating either week: «—», no trend.
+    // No rating either day: «—», no trend.
     const score = within(kpis).getByText('Рейтинг станции').closest('li')!;
     expect(score).toHaveTextContent('—');
     expect(score).toHaveTextContent('нет данных для сравнения');
   });
 
-  it('asks for the chosen period: «Месяц» gives the calendar month and the month before', async () => {
+  it('asks for the chosen period: «Месяц» gives the calendar month, trended against last month so far', async () => {
     const user = userWith('owner');
     const calls = serve({
       ...baseRoutes(user),
@@ -154,6 +188,19 @@ describe('DashboardPage', () => {
       ).toBe(true),
     );
     expect(new URLSearchParams(router.state.location.search).get('period')).toBe('month');
+    // Like for like: the 1st to today against the 1st to the same day of last month, both up to now.
+    const lastMonth = addMonthsClamped(today, -1);
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) =>
+            c.path === '/api/station/rating/s1' &&
+            c.query.get('sdate') === `${lastMonth.slice(0, 7)}-01` &&
+            c.query.get('edate') === lastMonth &&
+            !!c.query.get('until'),
+        ),
+      ).toBe(true),
+    );
   });
 
   it('shows a worker the order lists but no figures, without asking for them', async () => {
@@ -169,7 +216,10 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('list', { name: 'Предстоящие' })).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/api/station/rating'))).toBe(false);
     expect(calls.some((c) => c.path.startsWith('/api/station/analytics'))).toBe(false);
+    // Nothing to press that would do nothing: no period, arrows or export.
     expect(screen.queryByRole('button', { name: 'Экспорт в Excel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Следующий день' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Неделя')).not.toBeInTheDocument();
   });
 
   it('turns a 403 for the figures into the same note, not an error', async () => {
@@ -316,7 +366,7 @@ describe('DashboardPage', () => {
       ...baseRoutes(user),
       'GET /api/station/rating/s1': () => ({ rating: rating({ total_count: total }) }),
       'GET /api/station/analytics/s1': () =>
-        analyticsFor(rating({ total_count: total, all_orders: total }), [weeks().current.start]),
+        analyticsFor(rating({ total_count: total, all_orders: total }), [weeks().today]),
     });
     const created: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {

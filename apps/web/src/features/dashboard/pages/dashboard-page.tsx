@@ -76,6 +76,7 @@ export function DashboardPage() {
       <FiguresSection
         station={station}
         today={today}
+        now={now}
         period={period}
         onPeriod={setPeriod}
         allowed={canSeeFigures(user, station)}

@@ -31,6 +31,7 @@ export function rating(over: Partial<StationRating> = {}): StationRating {
     all_orders: 0,
     all_orders_sum: 0,
     booking_completed_sum: 0,
+    revenue: 0,
     completed_count: 0,
     canceled_count: 0,
     completed_percent: 0,
@@ -41,11 +42,17 @@ export function rating(over: Partial<StationRating> = {}): StationRating {
   };
 }
 
-/** Moscow's today and the dashboard's default week, and the week before it. */
+/** Moscow's today, the same weekday last week (the day's like-for-like), this week and the week before. */
 export function weeks() {
   const today = stationToday('Europe/Moscow');
   const current = periodRange('week', today);
-  return { today, current, previous: previousRange(current), tomorrow: addDays(today, 1) };
+  return {
+    today,
+    sameDayLastWeek: addDays(today, -7),
+    current,
+    previous: previousRange(current),
+    tomorrow: addDays(today, 1),
+  };
 }
 
 export function analyticsFor(r: StationRating, dates: string[]): StationAnalytics {
@@ -53,9 +60,9 @@ export function analyticsFor(r: StationRating, dates: string[]): StationAnalytic
     rating: r,
     days: dates.map((date, i) => ({ date, orders: i, revenue: i * 1000, cancelled: 0 })),
     sources: [
-      { source: 'Own', orders: 3, sum: 4500 },
-      { source: 'Yandex', orders: 2, sum: 3000 },
-      { source: 'Benzuber', orders: 0, sum: 0 },
+      { source: 'Own', orders: 3, sum: 4500, revenue: 3200 },
+      { source: 'Yandex', orders: 2, sum: 3000, revenue: 1800 },
+      { source: 'Benzuber', orders: 0, sum: 0, revenue: 0 },
     ],
     statuses: [
       { status: 'Accepted', orders: 1 },

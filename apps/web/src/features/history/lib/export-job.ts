@@ -42,7 +42,7 @@ export async function runExportJob(request: ExportRequest, post: Post): Promise<
   post({ type: 'loaded', count: orders.length, at: now() });
 
   try {
-    const file = await buildHistoryWorkbook(orders, request.timeZone, (done, total) =>
+    const file = await buildHistoryWorkbook(orders, request.timeZone, request.tariffNames, (done, total) =>
       post({ type: 'progress', done, total }),
     );
     post({ type: 'done', file, at: now() }, [file]);

@@ -14,6 +14,8 @@ export interface ExportRequest {
   timeoutMs: number;
   /** The station's IANA zone: dates in the file are on its clock. */
   timeZone: string;
+  /** Tariff id → name (own and partner tariffs of the station), for «Подробно». */
+  tariffNames: Record<string, string>;
 }
 
 /** `at`: when it happened, as epoch milliseconds (the worker's clock has another origin than the page's). */
@@ -26,13 +28,31 @@ export type ExportReply =
   | { type: 'fetch-failed'; status: number; code?: 'TIMEOUT' | 'NETWORK'; data: unknown }
   | { type: 'failed'; message: string };
 
-/** The slice of an order the file needs: its date, status, sum and car (not basket, phones…). */
+/**
+ * The slice of an order the file needs (both sheets), so a year of full orders is not kept alive while
+ * the workbook is written: no comments, car colours, basket amounts other than the extras…
+ */
 export function toExportOrder(order: ExportOrder): ExportOrder {
   const { brand, model, plate_number } = order.client_car;
+  const { driver } = order;
   return {
+    number: order.number,
     booking_start: order.booking_start,
     status: order.status,
+    source: order.source,
+    box_number: order.box_number,
     sum: order.sum,
+    sum_completed: order.sum_completed,
+    payment_method: order.payment_method,
+    paid_at: order.paid_at,
+    driver: driver ? { name: driver.name, surname: driver.surname, phone: driver.phone } : null,
+    phones: order.phones.map(({ redirection_phone, ext }) =>
+      ext ? { redirection_phone, ext } : { redirection_phone },
+    ),
+    basket: {
+      tariff_id: order.basket.tariff_id,
+      additional_service_amounts: order.basket.additional_service_amounts,
+    },
     client_car: { brand, model, plate_number },
   };
 }

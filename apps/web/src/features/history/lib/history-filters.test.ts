@@ -5,11 +5,11 @@ const today = '2026-11-22';
 const read = (query: string, phone = false) => readFilters(new URLSearchParams(query), today, phone);
 
 describe('history filters in the URL', () => {
-  it('defaults to this month, every status, cards, page 1 of 12', () => {
+  it('defaults to this month up to today (DESIGN §10), every status, cards, page 1 of 12', () => {
     expect(read('')).toEqual({
       search: '',
       kind: 'month',
-      range: { start: '2026-11-01', end: '2026-11-30' },
+      range: { start: '2026-11-01', end: '2026-11-22' },
       statusOptions: [],
       view: 'cards',
       page: 1,
@@ -22,7 +22,7 @@ describe('history filters in the URL', () => {
       'period=fortnight&from=2026-02-31&to=2026-03-05&status=Booked,Nope,Booked&page=-3&size=13',
     );
     expect(f.kind).toBe('month');
-    expect(f.range).toEqual({ start: '2026-11-01', end: '2026-11-30' });
+    expect(f.range).toEqual({ start: '2026-11-01', end: '2026-11-22' });
     expect(f.statusOptions).toEqual(['Booked']);
     expect(f.page).toBe(1);
     expect(f.pageSize).toBe(12);
@@ -31,6 +31,16 @@ describe('history filters in the URL', () => {
       start: '2026-11-22',
       end: '2026-11-22',
     });
+  });
+
+  it('ends a period that holds today at today, but keeps a custom range and a future period as asked', () => {
+    // The selector sends the whole month or week; the list still stops at today.
+    expect(read('from=2026-11-01&to=2026-11-30').range).toEqual({ start: '2026-11-01', end: '2026-11-22' });
+    expect(read('period=week&from=2026-11-16&to=2026-11-22').range.end).toBe('2026-11-22');
+    expect(read('period=year').range).toEqual({ start: '2026-01-01', end: '2026-11-22' });
+    expect(read('from=2026-10-01&to=2026-10-31').range.end).toBe('2026-10-31');
+    expect(read('from=2026-12-01&to=2026-12-31').range).toEqual({ start: '2026-12-01', end: '2026-12-31' });
+    expect(read('period=custom&from=2026-11-20&to=2026-11-28').range.end).toBe('2026-11-28');
   });
 
   it('takes a table size only for the table, and never the table on a phone', () => {
@@ -54,6 +64,7 @@ describe('history filters in the URL', () => {
 
   it('knows when the list is filtered, and clears the filters but not the view', () => {
     expect(isFiltered(read(''), today)).toBe(false);
+    expect(isFiltered(read('from=2026-11-01&to=2026-11-30'), today)).toBe(false);
     expect(isFiltered(read('from=2026-10-01&to=2026-10-31'), today)).toBe(true);
     expect(isFiltered(read('status=Booked'), today)).toBe(true);
     const cleared = clearFilters(

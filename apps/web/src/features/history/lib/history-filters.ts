@@ -17,8 +17,8 @@ export type HistoryKind = (typeof historyKinds)[number];
 /**
  * Everything the history page is filtered by. It lives in the URL query (so a reload, a shared link or
  * «back» from another page shows the same list): `q`, `period`, `from`/`to`, `status`, `view`, `page`,
- * `size`. Anything missing or malformed falls back to the defaults: the current month, every status,
- * cards, page 1.
+ * `size`. Anything missing or malformed falls back to the defaults: the current month up to today, every
+ * status, cards, page 1.
  */
 export interface HistoryFilters {
   search: string;
@@ -48,11 +48,20 @@ function readKind(value: string | null): HistoryKind {
   return historyKinds.find((k) => k === value) ?? 'month';
 }
 
+/**
+ * DESIGN §10: history is what happened, so a period that holds today ends today (the future lives in the
+ * calendar). A custom range is taken as typed, and a period wholly in the future as stepped to.
+ */
+export function pastPart(kind: HistoryKind, range: DateRange, today: string): DateRange {
+  if (kind === 'custom' || range.start > today || range.end <= today) return range;
+  return { start: range.start, end: today };
+}
+
 function readRange(kind: HistoryKind, from: string | null, to: string | null, today: string): DateRange {
   if (from && to && isCalendarDate(from) && isCalendarDate(to) && from <= to) {
-    return { start: from, end: to };
+    return pastPart(kind, { start: from, end: to }, today);
   }
-  return periodRange(kind, today);
+  return pastPart(kind, periodRange(kind, today), today);
 }
 
 /**
@@ -119,9 +128,9 @@ export function listEnd(range: DateRange): string {
   return addDays(range.end, 1);
 }
 
-/** Whether the list differs from the untouched page (this month, every status, no search). */
+/** Whether the list differs from the untouched page (this month to today, every status, no search). */
 export function isFiltered(filters: HistoryFilters, today: string): boolean {
-  const month = periodRange('month', today);
+  const month = pastPart('month', periodRange('month', today), today);
   return (
     filters.search.trim() !== '' ||
     filters.statusOptions.length > 0 ||

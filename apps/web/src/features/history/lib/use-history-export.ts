@@ -1,9 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App } from 'antd';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { exportMessages, historyExportFileName } from '@crm/shared';
 import { apiFailure, apiHeaders } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/excel';
 import { notifyDurations } from '../../../lib/notify';
+import { ownTariffsQuery } from '../../orders/api/catalog';
+import { providerTariffsQuery } from '../../dashboard/api/provider-tariffs';
 import { historyRequest, type HistoryQuery } from '../api/history-list';
 import { runExport } from './build-export';
 
@@ -24,6 +27,15 @@ const toastKey = 'history-export';
 const markAt = (name: string, at: number) =>
   performance.mark(name, { startTime: Math.max(0, at - performance.timeOrigin) });
 
+/** Tariff id → name of the station's own and partner tariffs, for «Подробно» (cached by the forms). */
+async function tariffNamesOf(client: QueryClient, stationId: string): Promise<Record<string, string>> {
+  const [own, partner] = await Promise.all([
+    client.fetchQuery(ownTariffsQuery(stationId)),
+    client.fetchQuery(providerTariffsQuery(stationId)),
+  ]);
+  return Object.fromEntries([...own, ...partner].map((t) => [t.id, t.name]));
+}
+
 /**
  * The history export (S1 §9, texts of S1 §8): every order matching the page's filters (not only the
  * page shown), fetched and written to «История заказов <dates>.xlsx» in a Web Worker, saved through a
@@ -32,6 +44,7 @@ const markAt = (name: string, at: number) =>
  */
 export function useHistoryExport(query: ExportQuery, timeZone: string) {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
 
@@ -60,8 +73,10 @@ export function useHistoryExport(query: ExportQuery, timeZone: string) {
     const body = historyRequest({ ...query, stationId, range });
     let outcome: 'success' | 'info' | 'error' = 'error';
     try {
+      const tariffNames = await tariffNamesOf(queryClient, stationId);
+      if (controller.signal.aborted) return;
       const result = await runExport(
-        { url: listUrl, body, headers: apiHeaders(), timeoutMs: listTimeoutMs, timeZone },
+        { url: listUrl, body, headers: apiHeaders(), timeoutMs: listTimeoutMs, timeZone, tariffNames },
         {
           onLoaded: (_count, at) => {
             markAt('history-export-loaded', at);
@@ -83,7 +98,7 @@ export function useHistoryExport(query: ExportQuery, timeZone: string) {
         outcome = 'success';
       }
     } catch {
-      // The file could not be written (or the worker died): the same «failed».
+      // The tariffs did not load, the file could not be written, or the worker died: the same «failed».
     } finally {
       if (running.current === controller) running.current = null;
       if (controller.signal.aborted) message.destroy(toastKey);
@@ -93,7 +108,7 @@ export function useHistoryExport(query: ExportQuery, timeZone: string) {
     if (outcome === 'success') say('success', exportMessages.done);
     else if (outcome === 'info') say('info', exportMessages.empty);
     else say('error', exportMessages.failed);
-  }, [query, timeZone, message]);
+  }, [query, timeZone, message, queryClient]);
 
   return { state, start };
 }

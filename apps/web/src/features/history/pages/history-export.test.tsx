@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ExportOrder } from '@crm/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ThemeProvider } from '../../../app/theme';
+import { createQueryClient } from '../../../lib/query-client';
 import { setBearerToken } from '../../../lib/session';
 import { makeOrder, serveHistory, showHistory } from '../testing/harness';
 import { runExportJob } from '../lib/export-job';
@@ -19,6 +21,7 @@ const build = vi.hoisted(() => ({
       (
         orders: readonly ExportOrder[],
         zone: string,
+        tariffNames: Readonly<Record<string, string>>,
         onProgress?: (done: number, total: number) => void,
       ) => Promise<ArrayBuffer>
     >(),
@@ -77,6 +80,7 @@ const exportButton = () => screen.getByRole('button', { name: 'Экспорт' }
 
 describe('history export (S1 §9, texts of S1 §8)', () => {
   it('exports every order matching the filters, not only the page, and saves it under the range’s name', async () => {
+    // DESIGN §10: the month up to today (1 June at the station) is what is listed and what is exported.
     const file = new ArrayBuffer(8);
     build.buildHistoryWorkbook.mockResolvedValue(file);
     setBearerToken('tg-token');
@@ -96,7 +100,7 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
     expect(lists.at(-1)).toEqual({
       station_id: 's1',
       date_start: '2026-06-01',
-      date_end: '2026-07-01',
+      date_end: '2026-06-02',
       history: true,
       search: 'Kia',
       statuses: ['Completed', 'Canceled', 'StationCanceled', 'UserCanceled'],
@@ -106,24 +110,17 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
       authorization: 'Bearer tg-token',
       'content-type': 'application/json',
     });
-    const [orders, zone] = build.buildHistoryWorkbook.mock.calls[0]!;
+    const [orders, zone, tariffNames] = build.buildHistoryWorkbook.mock.calls[0]!;
     expect(zone).toBe('Asia/Novosibirsk');
-    // Only what the file needs is kept for the workbook.
-    expect(orders).toEqual([
-      {
-        booking_start: kia.booking_start,
-        status: 'Completed',
-        sum: 1500,
-        client_car: { brand: 'Kia', model: 'Rio', plate_number: 'А123ВС54' },
-      },
-      {
-        booking_start: lada.booking_start,
-        status: 'Canceled',
-        sum: 900,
-        client_car: { brand: 'Kia', model: 'Rio', plate_number: 'А123ВС54' },
-      },
+    // «Подробно» names the station's own and partner tariffs.
+    expect(tariffNames).toEqual({ 't-own': 'Комплекс', 't-ya': 'Яндекс Стандарт' });
+    // Only what the file needs is kept for the workbook (export-protocol's own test lists the fields).
+    expect(orders.map((o) => [o.number, o.booking_start, o.status, o.sum, o.phones])).toEqual([
+      [kia.number, kia.booking_start, 'Completed', 1500, [{ redirection_phone: '+79990000000' }]],
+      [lada.number, lada.booking_start, 'Canceled', 900, []],
     ]);
-    expect(build.downloadFile).toHaveBeenCalledWith(file, 'История заказов 01.06.2026–30.06.2026.xlsx');
+    expect(orders[0]).not.toHaveProperty('comment');
+    expect(build.downloadFile).toHaveBeenCalledWith(file, 'История заказов 01.06.2026.xlsx');
     await waitFor(() => expect(exportButton()).not.toHaveAttribute('aria-busy', 'true'));
     expect(workers[0]!.terminated).toBe(true);
     // bench:export reads the phases from these marks.
@@ -147,7 +144,7 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
 
   it('shows how far the file has got, and keeps the button’s name «Экспорт» meanwhile', async () => {
     let finish: (file: ArrayBuffer) => void = () => {};
-    build.buildHistoryWorkbook.mockImplementation((_orders, _zone, onProgress) => {
+    build.buildHistoryWorkbook.mockImplementation((_orders, _zone, _names, onProgress) => {
       onProgress?.(2, 5);
       return new Promise((resolve) => (finish = resolve));
     });
@@ -193,6 +190,22 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
     },
   );
 
+  it('reports a failed export when the station’s tariffs cannot be loaded, and makes no list call', async () => {
+    const { user, lists } = serveHistory({ orders: [kia] });
+    showHistory('/station/s1/history', user);
+    await screen.findByText('Kia Rio');
+    const served = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith('/api/own_tariffs/list/')
+        ? Promise.resolve(new Response('{}', { status: 500 }))
+        : served(input, init)) as typeof fetch;
+    const listed = lists.length;
+    fireEvent.click(exportButton());
+    expect(await screen.findByText('Произошла ошибка при экспорте данных')).toBeInTheDocument();
+    expect(lists).toHaveLength(listed);
+    expect(build.downloadFile).not.toHaveBeenCalled();
+  });
+
   it('reports a failed export when the network fails', async () => {
     const { user } = serveHistory({ orders: [kia] });
     showHistory('/station/s1/history', user);
@@ -234,7 +247,12 @@ describe('history export (S1 §9, texts of S1 §8)', () => {
   });
 
   it('asks for a station, then for a range, before exporting anything', async () => {
-    const wrapper = ({ children }: { children: ReactNode }) => <ThemeProvider>{children}</ThemeProvider>;
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>
+        <ThemeProvider>{children}</ThemeProvider>
+      </QueryClientProvider>
+    );
     const { result, rerender } = renderHook(
       ({ stationId, withRange }: { stationId?: string; withRange: boolean }) =>
         useHistoryExport(

@@ -52,14 +52,14 @@ function open(path: string, answer: Parameters<typeof serveHistory>[0] = { order
 }
 
 describe('order history page', () => {
-  it('lists this month on the station’s clock, newest first, 12 cards a page, with the totals of all matches', async () => {
+  it('lists this month up to today on the station’s clock, newest first, 12 cards a page, with the totals of all matches', async () => {
     const { lists } = open('');
     const card = (await screen.findByText('10.06.26 10:00')).closest('button')!;
     expect(lists[0]).toEqual({
       station_id: 's1',
       date_start: '2026-06-01',
-      // S1 §9: the range end plus one day.
-      date_end: '2026-07-01',
+      // DESIGN §10: today and the past only; S1 §9: the range end (today, 1 June) plus one day.
+      date_end: '2026-06-02',
       history: true,
       page: 1,
       page_size: 12,

@@ -68,6 +68,11 @@ export function serveHistory(answer: Answerer) {
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input.toString();
     if (url.startsWith('/api/user/u1')) return json(200, { user, redirect_to: null });
+    // The export names tariffs in «Подробно»: one own tariff, one partner tariff.
+    if (url.startsWith('/api/own_tariffs/list/'))
+      return json(200, { prices_list: [{ id: 't-own', name: 'Комплекс', active: true }] });
+    if (url.startsWith('/api/station/tariff/'))
+      return json(200, { yatariff: [{ id: 't-ya', name: 'Яндекс Стандарт', active: true }] });
     if (url !== '/api/order/list') return json(204, null);
     const body = JSON.parse(String(init.body)) as OrderListRequest;
     lists.push(body);

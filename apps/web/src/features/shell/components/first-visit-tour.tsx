@@ -17,15 +17,20 @@ export interface TourTargets {
 interface FirstVisitTourProps {
   targets: TourTargets;
   mobile: boolean;
-  /** Held back while the welcome greeting covers the screen. */
+  /** Its turn in the arrival queue (inside a station, after the new-orders window and the greeting). */
   ready: boolean;
+  /** Closed or finished: the next in the arrival queue may show. */
+  onClosed(): void;
 }
 
-/** antd's typing wants an element, but a step whose target is missing is simply centred on screen. */
-const at = (get: () => HTMLElement | null) => get as () => HTMLElement;
+interface TargetedStep {
+  title: string;
+  description: string;
+  target: () => HTMLElement | null;
+}
 
 /** The 4-step first-visit tour: menu, collapse button, station settings, profile. */
-export function FirstVisitTour({ targets, mobile, ready }: FirstVisitTourProps) {
+export function FirstVisitTour({ targets, mobile, ready, onClosed }: FirstVisitTourProps) {
   const crmData = useCrmData();
   const update = useUpdateCrmData();
   const [open, setOpen] = useState(false);
@@ -40,26 +45,27 @@ export function FirstVisitTour({ targets, mobile, ready }: FirstVisitTourProps) 
   const close = () => {
     setOpen(false);
     update.mutate({ hasSeenTutorial: true });
+    onClosed();
   };
 
-  const steps: TourProps['steps'] = [
+  const all: TargetedStep[] = [
     {
       title: 'Меню',
       description: mobile
         ? 'Внизу экрана — главные разделы: главная, расписание, новая запись и заказы.'
         : 'Здесь все разделы: главная со списком станций, расписание, новая запись, заказы, сводка, настройки станции и ваш профиль.',
-      target: at(targets.menu),
+      target: targets.menu,
     },
     mobile
       ? {
           title: 'Ещё',
           description: 'Тема оформления, цвет акцента, поддержка и выход — в разделе «Ещё».',
-          target: at(targets.more),
+          target: targets.more,
         }
       : {
           title: 'Свернуть меню',
           description: 'Нужно больше места для расписания? Сверните меню — мы запомним выбор.',
-          target: at(targets.collapse),
+          target: targets.collapse,
         },
     {
       title: 'Настройки станции',
@@ -67,16 +73,24 @@ export function FirstVisitTour({ targets, mobile, ready }: FirstVisitTourProps) 
         ? 'Название, адрес, количество боксов и график работы станции — в разделе «Ещё».'
         : 'Название, адрес, количество боксов и график работы выбранной станции.',
       // On phones settings live in the «Ещё» sheet (the bar holds «Заказы»).
-      target: at(mobile ? targets.more : targets.settings),
+      target: mobile ? targets.more : targets.settings,
     },
     {
       title: 'Профиль',
       description: mobile
         ? 'Ваши имя, телефон и e-mail — в разделе «Ещё». По ним вас узнают коллеги и поддержка.'
         : 'Ваши имя, телефон и e-mail. По ним вас узнают коллеги и поддержка.',
-      target: at(targets.profile),
+      target: targets.profile,
     },
   ];
+  // Only steps whose item is on the screen (no collapse button on a tablet, for one): a step pointing
+  // at nothing would float in the middle, about something the user cannot see. Read when it opens,
+  // after the shell has rendered its items.
+  const steps: TourProps['steps'] = open
+    ? all
+        .filter((step) => step.target() !== null)
+        .map((step) => ({ ...step, target: step.target as () => HTMLElement }))
+    : [];
 
-  return <Tour open={open} steps={steps} onClose={close} onFinish={close} />;
+  return <Tour open={open && ready && steps.length > 0} steps={steps} onClose={close} onFinish={close} />;
 }

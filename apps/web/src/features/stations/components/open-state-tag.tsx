@@ -1,11 +1,28 @@
 import { Tag } from 'antd';
-import { openState, weekDayShort, type StationClock, type WorktimeByDay } from '@crm/shared';
+import {
+  formatDayHours,
+  openState,
+  ROUND_THE_CLOCK_LABEL,
+  weekDayShort,
+  type StationClock,
+  type WorktimeByDay,
+} from '@crm/shared';
 
 // antd's success/warning tags put a light green/amber text on a pale ground (2.2:1); the classes in
 // stations.css keep WCAG AA in both themes.
 
-/** «Открыто до 22:00» / «Закрыто · откроется в 09:00» on the station's own clock. */
+/**
+ * «Открыто до 22:00» / «Закрыто · откроется в 09:00» on the station's own clock; «Круглосуточно» for a
+ * day worked round the clock (its stored end 23:59 is no closing time, and it is open at 23:59 too).
+ */
 export function OpenStateTag({ worktime, clock }: { worktime: WorktimeByDay; clock: StationClock }) {
+  if (formatDayHours(worktime, clock.day) === ROUND_THE_CLOCK_LABEL) {
+    return (
+      <Tag className="open-tag open-tag--open" style={{ marginInlineEnd: 0 }}>
+        {ROUND_THE_CLOCK_LABEL}
+      </Tag>
+    );
+  }
   const state = openState(worktime, clock);
   if (state.open) {
     return (

@@ -40,7 +40,8 @@ function Fact({ label, value }: { label: string; value: string }) {
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {label}
       </Typography.Text>
-      <Typography.Text strong ellipsis>
+      {/* Wraps instead of cutting: «Круглосуточно» must stay whole on a 390 px phone. */}
+      <Typography.Text strong className="station-card__fact-value">
         {value}
       </Typography.Text>
     </Flex>
@@ -134,7 +135,7 @@ export function StationCard({ station, now, lastUsed, today, onOpen, onOpenSecti
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Местное время
             </Typography.Text>
-            <Typography.Text strong>
+            <Typography.Text strong className="station-card__fact-value">
               <ClockCircleOutlined style={{ color: token.colorTextTertiary }} /> {clock.time}{' '}
               <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 400 }}>
                 {clock.offset}

@@ -70,6 +70,23 @@ describe('StationGuard', () => {
     expect(await screen.findByText('Мойка у моста внешняя управляет')).toBeInTheDocument();
   });
 
+  it('tells role admin that a station id the server does not know is not found, not a load error to retry', async () => {
+    const admin = testUser({ role: 'admin', networks: [], position: null });
+    const { fetchMock, calls } = mockApi({
+      'GET /api/user/u1': () => ({ user: admin, redirect_to: null }),
+      'POST /api/station/list': () => ({ stations: [] }),
+      'GET /api/station/nope': () => apiError(404, 'Не найдено'),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, '/station/nope');
+    expect(await screen.findByText('Станция не найдена')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /К доступным станциям/ })).toBeInTheDocument();
+    expect(screen.queryByText('Ошибка загрузки станции. Попробуйте обновить страницу.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Повторить' })).toBeNull();
+    // Nothing of that id's orders is asked for.
+    expect(calls.filter((c) => c.key.includes('/api/order'))).toEqual([]);
+  });
+
   it('says the station failed to load, with a retry', async () => {
     serve(testUser(), { 'POST /api/station/list': () => apiError(500, 'boom') });
     renderRoutes(routes, '/station/s1');

@@ -4,6 +4,7 @@ import { messages } from '@crm/shared';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { ErrorScreen } from '../../../components/error-screen';
 import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
+import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useOrderEvents } from '../../../lib/order-events';
 import { canManageOrders } from '../../../lib/order-rights';
@@ -18,7 +19,9 @@ import { StationAccessDenied } from './station-access-denied';
 /**
  * `/station/{id}` (S1 §2 «Station guard»): the id comes from the path. A station of the user's own list
  * becomes the selected station; role admin may open any other one, fetched separately and marked
- * «Внешняя станция»; anyone else sees «Нет доступа к станции».
+ * «Внешняя станция»; anyone else sees «Нет доступа к станции». An id the server does not know (404, or 400
+ * for a malformed one) is a not-found state for role admin too, not a load error with «Повторить»: retrying
+ * cannot help. Nothing of the station (its order stream, the new-orders window) starts until it is known.
  */
 export function StationGuard() {
   const { stationId } = useParams();
@@ -30,6 +33,8 @@ export function StationGuard() {
   const member = list.data?.find((s) => s.id === stationId);
   const external = useStation(stationId, list.isSuccess && !member && isAdmin);
   const denied = list.isSuccess && !!user && !member && !isAdmin;
+  const missing =
+    isAdmin && !member && external.error instanceof ApiError && [400, 404].includes(external.error.status);
 
   const station = member ?? (isAdmin ? external.data : undefined);
   // One live order stream for every page of the station (calendar, dashboard, history, settings).
@@ -53,6 +58,7 @@ export function StationGuard() {
     [station, user, member],
   );
 
+  if (missing) return <StationAccessDenied missing />;
   if (list.isError || me.isError || (isAdmin && !member && external.isError)) {
     const retry = () => {
       void list.refetch();

@@ -1,0 +1,66 @@
+import { useLayoutEffect, useSyncExternalStore } from 'react';
+
+/**
+ * What may cover the screen when someone arrives, first to last (issue 10): the blocking «Новые заказы
+ * ждут ответа» (work waits on it), the welcome greeting, the first-visit tour, the cookie banner. Exactly
+ * one is shown at a time: each shows only while nothing before it wants the screen or is still finding out
+ * whether it does (the new orders of the station being opened are still loading). The order is decided
+ * here, by who is waiting, instead of by timers racing each other.
+ */
+export const arrivalOrder = ['new-orders', 'greeting', 'tour', 'cookies'] as const;
+export type ArrivalKind = (typeof arrivalOrder)[number];
+
+type Claim = { kind: ArrivalKind; state: 'wants' | 'deciding' };
+
+const claims = new Map<symbol, Claim>();
+const listeners = new Set<() => void>();
+let version = 0;
+
+function changed() {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+const rank = (kind: ArrivalKind) => arrivalOrder.indexOf(kind);
+
+/** Whether `kind` has the screen now: it wants it, and nothing earlier wants it or is deciding. */
+export function hasTurn(kind: ArrivalKind): boolean {
+  let wants = false;
+  for (const claim of claims.values()) {
+    if (rank(claim.kind) < rank(kind)) return false;
+    if (claim.kind === kind && claim.state === 'wants') wants = true;
+  }
+  return wants;
+}
+
+// A layout effect: a claim made in the same commit as another's release is in place before anything
+// paints, so the next in line never flashes up for a frame.
+function useClaim(kind: ArrivalKind, state: Claim['state'] | null) {
+  useLayoutEffect(() => {
+    if (!state) return;
+    const id = Symbol(kind);
+    claims.set(id, { kind, state });
+    changed();
+    return () => {
+      claims.delete(id);
+      changed();
+    };
+  }, [kind, state]);
+}
+
+/** `wants`: this overlay would show now. Answers whether it is its turn. */
+export function useArrivalTurn(kind: ArrivalKind, wants: boolean): boolean {
+  useClaim(kind, wants ? 'wants' : null);
+  useSyncExternalStore(subscribe, () => version);
+  return wants && hasTurn(kind);
+}
+
+/** Holds everything after `kind` back while it is `deciding` whether it wants the screen. */
+export function useArrivalHold(kind: ArrivalKind, deciding: boolean): void {
+  useClaim(kind, deciding ? 'deciding' : null);
+}
