@@ -11,40 +11,45 @@ interface ListedOrder {
   status: string;
   source: string;
   order_type: string;
+  booking_start: string;
   sum: number;
+  sum_completed: number;
+  paid_at: string | null;
   client_car: { plate_number: string };
 }
 
 const cancelled = ['Canceled', 'StationCanceled', 'UserCanceled'];
 
+/** A Moscow wall time as an instant (the station keeps UTC+3 all year). */
+const moscow = (date: string, time = '00:00') => Date.parse(`${date}T${time}:00+03:00`);
+
 /**
- * The key indicators of a period computed from the orders themselves (`POST /api/order/list` over the
- * station-local dates, end exclusive), by the rule of the API contract: blocked slots are not orders,
- * live = not cancelled, revenue = the completed orders' sums.
+ * The figures of the Moscow dates start..end — the last one up to `until` (HH:MM, exclusive) when given —
+ * computed from the orders themselves (`POST /api/order/list`), by the rules of DESIGN §10: orders count
+ * on their booking start (blocked slots are no orders, live = not cancelled); revenue is money taken, the
+ * paid amount of every order whose payment falls in the span, whatever its booking date. The demo takes
+ * money at the finish, or at booking time for a prepayment made up to a week ahead, so listing bookings
+ * from ten days before to ten days after finds every payment of the span.
  */
-async function figuresOf(session: ApiSession, stationId: string, start: string, end: string) {
-  const all = (await listOrders(session, stationId, start, addDays(end, 1))) as unknown as ListedOrder[];
-  const orders = all.filter((o) => o.order_type !== 'BlockerBookingSlot');
-  const live = orders.filter((o) => !cancelled.includes(o.status));
-  const completed = orders.filter((o) => o.status === 'Completed');
-  const liveSum = live.reduce((n, o) => n + o.sum, 0);
+async function figuresOf(session: ApiSession, stationId: string, start: string, end: string, until?: string) {
+  const from = moscow(start);
+  const to = until ? moscow(end, until) : moscow(addDays(end, 1));
+  const listed = (await listOrders(
+    session,
+    stationId,
+    addDays(start, -10),
+    addDays(end, 11),
+  )) as unknown as ListedOrder[];
+  const orders = listed.filter((o) => o.order_type !== 'BlockerBookingSlot');
+  const booked = orders.filter(
+    (o) => Date.parse(o.booking_start) >= from && Date.parse(o.booking_start) < to,
+  );
+  const live = booked.filter((o) => !cancelled.includes(o.status));
+  const paid = orders.filter((o) => o.paid_at && Date.parse(o.paid_at) >= from && Date.parse(o.paid_at) < to);
   return {
     orders: live.length,
-    revenue: completed.reduce((n, o) => n + o.sum, 0),
-    averageCheck: live.length ? Math.round(liveSum / live.length) : 0,
-    completedPercent: orders.length ? Math.round((completed.length / orders.length) * 1000) / 10 : 0,
-  };
-}
-
-/** The week (Monday to Sunday) holding `date`, and the week before. */
-function weekOf(date: string) {
-  const weekday = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
-  const start = addDays(date, -weekday);
-  return {
-    start,
-    end: addDays(start, 6),
-    previousStart: addDays(start, -7),
-    previousEnd: addDays(start, -1),
+    revenue: paid.reduce((n, o) => n + o.sum_completed, 0),
+    averageCheck: live.length ? Math.round(live.reduce((n, o) => n + o.sum, 0) / live.length) : 0,
   };
 }
 
@@ -54,10 +59,12 @@ const trend = (before: number, now: number) => {
   const t = before === 0 ? (now > 0 ? 100 : 0) : Math.round(((now - before) / Math.abs(before)) * 100);
   return t > 0 ? `+${t} %` : t < 0 ? `−${-t} %` : '0 %';
 };
+const toneOf = (before: number, now: number) => (now > before ? 'good' : now < before ? 'bad' : 'flat');
 
 /**
- * Issue 4 «Proof», browser: the owner opens the dashboard of «Мойка на Ленина» and sees this week's
- * figures as the orders in the database give them; accepts one new order and declines another with a
+ * Issue 4 «Proof», browser, with issue 10's like-for-like trends: the owner opens the dashboard of «Мойка
+ * на Ленина» on today and sees its figures, and trends against the same weekday last week up to the same
+ * time, as the orders in the database give them; accepts one new order and declines another with a
  * reason; the administrator of «Мойка на Садовой» is stopped by the blocking new-orders modal (S1 §1)
  * until both incoming orders are answered. Texts are the spec's (S1 §2, §8).
  */
@@ -66,10 +73,12 @@ describe('dashboard («Сводка»)', () => {
   const leninaId = inject('leninaId');
   let owner: ApiSession;
   let administrator: ApiSession;
+  let worker: ApiSession;
 
   beforeAll(async () => {
     owner = await skipFirstVisit(baseUrl(), 'owner');
     administrator = await skipFirstVisit(baseUrl(), 'administrator');
+    worker = await skipFirstVisit(baseUrl(), 'worker');
   });
 
   async function openAs(session: ApiSession, login: string, path: string, options: ContextOptions = {}) {
@@ -87,38 +96,108 @@ describe('dashboard («Сводка»)', () => {
     plain(await indicator(page, key).locator('.dash-kpi__value').innerText());
   const notice = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
-  it('shows the owner this week’s figures as the database has them, with the trend and charts', async () => {
+  /** The words of a trend's tooltip, as a mouse user sees them. */
+  async function tooltipOf(page: Page, key: string): Promise<string> {
+    await indicator(page, key).locator('.dash-trend').hover();
+    const tip = page.getByRole('tooltip').filter({ hasText: 'против' }).last();
+    await tip.waitFor();
+    const text = plain(await tip.innerText());
+    await page.mouse.move(0, 0);
+    await tip.waitFor({ state: 'hidden' });
+    return text;
+  }
+
+  it('opens on today and trends it like for like: the figures the orders give, up to the same time', async () => {
     const page = await openAs(owner, 'owner', `/station/${leninaId}/dashboard`);
     await page.getByRole('heading', { name: 'Сводка' }).waitFor();
     await page.getByRole('tab', { name: 'Обзор' }).waitFor();
-    await indicator(page, 'all_orders').locator('.dash-trend').waitFor();
+    await indicator(page, 'revenue').locator('.dash-trend:not(.dash-trend--none)').waitFor();
+    // «День» is the period, today's date in words.
+    await page.getByRole('button', { name: 'Следующий день' }).waitFor();
 
-    const week = weekOf(moscowToday());
-    const now = await figuresOf(owner, leninaId, week.start, week.end);
-    const before = await figuresOf(owner, leninaId, week.previousStart, week.previousEnd);
-    expect(now.orders).toBeGreaterThan(0);
+    const today = moscowToday();
+    const lastWeek = addDays(today, -7);
+    // What is compared, in the tooltip: today up to a time, the same weekday a week ago up to the same time.
+    const revenueTip = await tooltipOf(page, 'revenue');
+    const [, until, day] =
+      /^Сегодня до (\d\d:\d\d) против [а-я]+ (\d+) [а-я]+ до (\d\d:\d\d)/.exec(revenueTip) ?? [];
+    expect(until, revenueTip).toBeDefined();
+    expect(revenueTip).toContain(`до ${until!} против`);
+    expect(Number(day)).toBe(Number(lastWeek.slice(8, 10)));
 
-    expect(await valueOf(page, 'all_orders')).toBe(String(now.orders));
-    expect(await valueOf(page, 'booking_completed_sum')).toBe(plain(rub(now.revenue)));
-    expect(await valueOf(page, 'average_check')).toBe(plain(rub(now.averageCheck)));
-    expect(await valueOf(page, 'completed_percent')).toBe(
-      `${now.completedPercent.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`,
-    );
-    // Revenue against last week: the sign and the colour (S1 §2 trend rule).
-    const revenueTrend = indicator(page, 'booking_completed_sum').locator('.dash-trend');
-    expect(plain(await revenueTrend.innerText())).toContain(trend(before.revenue, now.revenue));
-    const tone = await revenueTrend.getAttribute('data-tone');
-    expect(tone).toBe(now.revenue > before.revenue ? 'good' : now.revenue < before.revenue ? 'bad' : 'flat');
+    const whole = await figuresOf(owner, leninaId, today, today);
+    const soFar = await figuresOf(owner, leninaId, today, today, until);
+    const before = await figuresOf(owner, leninaId, lastWeek, lastWeek, until);
+    expect(whole.orders).toBeGreaterThan(0);
+    expect(before.revenue).toBeGreaterThan(0);
 
-    // The charts load after the figures, each with its sentence.
+    // The cards: the whole day's orders (bookings ahead included) and the money taken today.
+    expect(await valueOf(page, 'all_orders')).toBe(String(whole.orders));
+    expect(await valueOf(page, 'revenue')).toBe(plain(rub(whole.revenue)));
+    expect(await valueOf(page, 'average_check')).toBe(plain(rub(whole.averageCheck)));
+    // The trends: today so far against last week's same weekday so far, sign and colour (S1 §2 rule).
+    const revenueTrend = indicator(page, 'revenue').locator('.dash-trend');
+    expect(plain(await revenueTrend.innerText())).toContain(trend(before.revenue, soFar.revenue));
+    expect(await revenueTrend.getAttribute('data-tone')).toBe(toneOf(before.revenue, soFar.revenue));
+    expect(revenueTip).toContain(`Было ${plain(rub(before.revenue))}, стало ${plain(rub(soFar.revenue))}`);
+    const ordersTrend = indicator(page, 'all_orders').locator('.dash-trend');
+    expect(plain(await ordersTrend.innerText())).toContain(trend(before.orders, soFar.orders));
+    expect(await tooltipOf(page, 'all_orders')).toContain(`Было ${before.orders}, стало ${soFar.orders}`);
+
+    // The charts load after the figures, each with its sentence; the sources show money taken and
+    // value booked as two named series.
     await page.locator('.recharts-surface').first().waitFor();
     const summary = page.locator('.dash-chart__summary').first();
-    expect(plain(await summary.innerText())).toContain(`За период ${now.orders} заказ`);
+    expect(plain(await summary.innerText())).toContain(`За период ${whole.orders} заказ`);
+    const sources = page
+      .locator('figure.dash-chart')
+      .filter({ hasText: 'Источники: оплачено и забронировано' });
+    await sources.getByText('Выручка (оплачено)').first().waitFor();
+    await sources.getByText('Забронировано на сумму').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('accepts one new order and declines another with a reason', async () => {
+  it('trends «Неделя» as this week so far against the same days of last week', async () => {
+    const page = await openAs(owner, 'owner', `/station/${leninaId}/dashboard?period=week`);
+    await indicator(page, 'revenue').locator('.dash-trend:not(.dash-trend--none)').waitFor();
+    const tip = await tooltipOf(page, 'revenue');
+    const until = /до (\d\d:\d\d)/.exec(tip)?.[1];
+    expect(until, tip).toBeDefined();
+    const today = moscowToday();
+    const weekday = (new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7;
+    const monday = addDays(today, -weekday);
+    // On a Monday the week so far is today; later in the week it is Monday..today by weekday names.
+    expect(tip).toMatch(
+      weekday === 0 ? /^Сегодня до / : / этой недели против .+ прошлой недели, последний день — до /,
+    );
+    const soFar = await figuresOf(owner, leninaId, monday, today, until);
+    const before = await figuresOf(owner, leninaId, addDays(monday, -7), addDays(today, -7), until);
+    expect(plain(await indicator(page, 'revenue').locator('.dash-trend').innerText())).toContain(
+      trend(before.revenue, soFar.revenue),
+    );
+    expect(tip).toContain(`Было ${plain(rub(before.revenue))}, стало ${plain(rub(soFar.revenue))}`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('offers a worker no period or export controls: they could only fail', async () => {
+    const page = await openAs(worker, 'worker', `/station/${leninaId}/dashboard`);
+    await page.getByText('Показатели доступны владельцу, управляющему и администратору').waitFor();
+    await page
+      .getByRole('list', { name: 'Предстоящие' })
+      .or(page.getByText('Предстоящих заказов нет'))
+      .first()
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Следующий день' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Экспорт в Excel' }).count()).toBe(0);
+    expect(await page.locator('.dash-kpis').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  // Staff-made orders are Booked at once since issue 10, and the global setup answers the demo's incoming
+  // orders at «Мойка на Ленина»: there is no new order left to answer here. The same answers are made in
+  // the blocking modal at «Мойка на Садовой» below.
+  it.skip('accepts one new order and declines another with a reason', async () => {
     // Own orders made by staff start as new (Accepted) but are not «incoming»: no blocking modal.
     const first = await bookOwnOrder(owner, leninaId, await freeHour(owner, leninaId, 1), 'М501МР77');
     const second = await bookOwnOrder(owner, leninaId, await freeHour(owner, leninaId, 1), 'М502МР77');
@@ -221,7 +300,7 @@ describe('dashboard («Сводка»)', () => {
     expect(firstKpi!.y + firstKpi!.height).toBeLessThan(barBox!.y);
     // The export shares the row of the period arrows.
     const exportBox = await page.getByRole('button', { name: 'Экспорт в Excel' }).boundingBox();
-    const nextBox = await page.getByRole('button', { name: 'Следующая неделя' }).boundingBox();
+    const nextBox = await page.getByRole('button', { name: 'Следующий день' }).boundingBox();
     expect(Math.abs(exportBox!.y - nextBox!.y)).toBeLessThan(4);
     await page.locator('.recharts-surface').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);

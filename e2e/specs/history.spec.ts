@@ -7,9 +7,17 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { skipFirstVisit, type ApiSession } from '../support/api';
 import { pageErrors, signInFast, type ContextOptions } from '../support/browser';
 import { seriousViolations } from '../support/axe';
-import { historyList, monthOf, moscowHistoryDate, ruDate } from '../support/history';
+import { historyList, monthOf, moscowHistoryDate, ruDate, type HistoryAnswer } from '../support/history';
 import { bookOwnOrder, freeHour, moscowToday, type ApiOrder } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
+
+/** The fields of a listed order that «Подробно» shows beyond the spec's four. */
+type FullOrder = HistoryAnswer['orders'][number] & {
+  number: number;
+  box_number: number;
+  sum_completed: number;
+  paid_at: string | null;
+};
 
 const carOf = (o: ApiOrder) =>
   [o.client_car.brand, o.client_car.model, o.client_car.plate_number].filter((p) => p.trim()).join(' ');
@@ -74,22 +82,34 @@ describe('order history at «Мойка на Ленина» (administrator)', ()
     const month = monthOf(today);
     const page = await openHistory();
 
-    // This month by default, with the totals of every order in it (not only the first page).
-    const thisMonth = await historyList(admin, leninaId, month);
+    // DESIGN §10: this month up to today by default (the future lives in the calendar), newest first,
+    // with the totals of every order in it (not only the first page).
+    const toToday = { from: month.from, to: today };
+    const thisMonth = await historyList(admin, leninaId, toToday);
     const totals = page.getByLabel('Итоги по найденным заказам');
     await expect
       .poll(() => totals.textContent())
       .toContain(`Заказов${thisMonth.total.toLocaleString('ru-RU')}`);
     await settled(page);
     expect(await page.locator('.history-card').count()).toBe(Math.min(12, thisMonth.total));
+    const firstDate = (await page.locator('.history-card__date').first().textContent())!;
+    expect(firstDate).toBe(moscowHistoryDate(thisMonth.orders[0]!.booking_start));
+    // Nothing after today: the newest card is today's at the latest.
+    const [dd, mm, yy] = firstDate.slice(0, 8).split('.');
+    expect(`20${yy}-${mm}-${dd}` <= today).toBe(true);
 
-    // Search by plate: exactly the new order.
+    // Search by plate: exactly the new order, once the range holds its day (a range the user sets).
     await page.getByRole('searchbox', { name: 'Поиск по истории заказов' }).fill(plate);
     await page.waitForURL((url) => url.searchParams.get('q') === plate);
-    const orderMonth = monthOf(
-      new Date(Date.parse(order.booking_start) + 3 * 3600_000).toISOString().slice(0, 10),
-    );
-    if (orderMonth.from !== month.from) await page.getByRole('button', { name: 'Следующий месяц' }).click();
+    // Booked for tomorrow or later: not in today-and-the-past.
+    await settled(page);
+    await page.getByText('Заказов не найдено').first().waitFor();
+    const orderDay = new Date(Date.parse(order.booking_start) + 3 * 3600_000).toISOString().slice(0, 10);
+    const url = new URL(page.url());
+    url.searchParams.set('period', 'custom');
+    url.searchParams.set('from', orderDay);
+    url.searchParams.set('to', orderDay);
+    await page.goto(url.pathname + url.search);
     await page.locator('.history-card').filter({ hasText: plate }).waitFor();
     await settled(page);
     await expect.poll(() => page.locator('.history-card').count()).toBe(1);
@@ -151,7 +171,9 @@ describe('order history at «Мойка на Ленина» (administrator)', ()
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
 
     // Export: every order of all time (not the page), as S1 §9 says.
-    const everything = await historyList(admin, leninaId, allTime);
+    const everything = (await historyList(admin, leninaId, allTime)) as Omit<HistoryAnswer, 'orders'> & {
+      orders: FullOrder[];
+    };
     const exportButton = page.getByRole('button', { name: 'Экспорт', exact: true });
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
@@ -166,7 +188,8 @@ describe('order history at «Мойка на Ленина» (administrator)', ()
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(path);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['История заказов']);
+    // The spec's sheet first, exactly as S1 §9 says; then «Подробно» (issue 10).
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['История заказов', 'Подробно']);
     const sheet = workbook.getWorksheet('История заказов')!;
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     const n = everything.orders.length;
@@ -198,11 +221,59 @@ describe('order history at «Мойка на Ленина» (administrator)', ()
     ]);
     expect([1, 2, 3, 4].map((c) => sheet.getColumn(c).width)).toEqual([20, 20, 20, 20]);
     expect(sheet.autoFilter).toBe(`A1:D${n + 1}`);
+
+    // «Подробно»: one row per order, real date cells on the station's clock, numbers, Russian names.
+    const detail = workbook.getWorksheet('Подробно')!;
+    const cells = (r: number) => (detail.getRow(r).values as unknown[]).slice(1);
+    expect(cells(1)).toEqual([
+      '№',
+      'Дата',
+      'Бокс',
+      'Источник',
+      'Клиент',
+      'Телефон',
+      'Автомобиль',
+      'Госномер',
+      'Тариф',
+      'Услуги',
+      'Сумма',
+      'Способ оплаты',
+      'Оплачено',
+      'Оплачено (дата)',
+      'Статус',
+    ]);
+    expect(detail.rowCount).toBe(n + 1);
+    /** An instant as the cell holds it: the Moscow wall clock (UTC+3) written as a zoneless date. */
+    const wall = (iso: string) => new Date(Date.parse(iso) + 3 * 3600_000);
+    const newestRow = cells(2);
+    expect(newestRow[0]).toBe(newest.number);
+    expect(newestRow[1]).toBeInstanceOf(Date);
+    expect((newestRow[1] as Date).toISOString()).toBe(wall(newest.booking_start).toISOString());
+    expect(newestRow[2]).toBe(newest.box_number);
+    expect(newestRow[10]).toBe(newest.sum);
+    expect(newestRow[14]).toBe(orderStatusLabels[newest.status as OrderStatus]);
+    expect(detail.getCell('B2').numFmt).toBe('dd.mm.yyyy hh:mm');
+    // A paid order: its method in words, the amount, and when the money was taken as a date cell.
+    const paidIndex = everything.orders.findIndex((o) => o.paid_at);
+    expect(paidIndex).toBeGreaterThanOrEqual(0);
+    const paid = everything.orders[paidIndex]!;
+    const paidRow = cells(paidIndex + 2);
+    expect(paidRow[0]).toBe(paid.number);
+    expect(paidRow[11]).toMatch(/^Оплачено/);
+    expect(paidRow[12]).toBe(paid.sum_completed);
+    expect(paidRow[13]).toBeInstanceOf(Date);
+    expect((paidRow[13] as Date).toISOString()).toBe(wall(paid.paid_at!).toISOString());
+    // Tariffs and sources by name, never by id.
+    const tariffs = new Set(everything.orders.map((_, i) => cells(i + 2)[8]));
+    expect([...tariffs].some((t) => ['Экспресс', 'Комплекс', 'Максимум'].includes(String(t)))).toBe(true);
+    expect(new Set(everything.orders.map((_, i) => cells(i + 2)[3]))).not.toContain('Own');
+    expect(detail.autoFilter).toBe(`A1:O${n + 1}`);
     expect(pageErrors(page)).toEqual([]);
   });
 
   it('on a phone: cards only, search by a demo order’s plate, a tap opens it', async () => {
-    const month = monthOf(moscowToday());
+    const today = moscowToday();
+    const month = { from: monthOf(today).from, to: today };
     const demo = (await historyList(admin, leninaId, month)).orders.find((o) => o.client_car.plate_number);
     if (!demo) throw new Error('the demo has no order with a plate this month');
     const plate = demo.client_car.plate_number;

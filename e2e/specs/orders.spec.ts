@@ -19,9 +19,9 @@ import { baseUrl, useBrowser } from '../support/test-browser';
 
 /**
  * Issue 3 «Proof», browser: an administrator runs a day at «Мойка на Ленина» — creates an order by
- * clicking the calendar, moves it Accepted → Booked → Processing → Completed through the early-start and
- * early-finish confirmations, cancels another with a reason, edits an own order, and finds a Yandex
- * order view-only. Texts are the spec's (S1 §2, §4, §8).
+ * clicking the calendar (Booked at once, issue 10), moves it Booked → Processing → Completed through the
+ * early-start and early-finish confirmations, cancels another with a reason, edits an own order, and finds
+ * a Yandex order view-only. Texts are the spec's (S1 §2, §4, §8).
  */
 describe('orders at «Мойка на Ленина» (administrator)', () => {
   const browser = useBrowser();
@@ -94,17 +94,17 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
     expect(await form.getByRole('textbox', { name: 'Время начала' }).inputValue()).toBe(hh(slot.hour));
     await createFromForm(page, plate);
 
-    // Placed where it was clicked, as a new order.
+    // Placed where it was clicked, booked at once: staff typed it in, nobody has to accept it.
     const block = calendarEvent(
       page,
       slot.date,
-      new RegExp(`^${hh(slot.hour)}–\\d\\d:\\d\\d, .*${plate}, Новый`),
+      new RegExp(`^${hh(slot.hour)}–\\d\\d:\\d\\d, .*${plate}, Забронирован`),
     );
     await block.waitFor();
     const [created] = (await listOrders(admin, leninaId, slot.date)).filter(
       (o) => o.client_car.plate_number === plate,
     );
-    expect(created).toMatchObject({ status: 'Accepted', source: 'Own' });
+    expect(created).toMatchObject({ status: 'Booked', source: 'Own' });
     expect(created!.client_car).toMatchObject({ brand: 'Kia', model: 'Rio' });
     expect(moscowTime(created!.booking_start)).toBe(hh(slot.hour));
 
@@ -112,8 +112,6 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
     const details = page.getByRole('dialog').filter({ hasText: 'Данные записи' });
     await details.waitFor();
 
-    await (await stepButton(page, 'Принять')).click();
-    await notice(page, 'Статус заказа обновлен');
     await (await stepButton(page, 'Начать работу')).click();
 
     // The order starts in days: starting now is more than 10 minutes early.
@@ -132,9 +130,11 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
       .waitFor();
     await earlyFinish.getByRole('button', { name: 'Да, завершить сейчас' }).click();
 
-    // Final: no next step, and the calendar block says so too.
-    await details.getByRole('button', { name: 'Изменить статус' }).waitFor();
-    expect(await details.getByRole('button', { name: 'Изменить статус' }).isDisabled()).toBe(true);
+    // Paid by card at booking: it completes directly, no payment step. Final: no actions left at all,
+    // and the calendar block says so too.
+    await notice(page, 'Статус заказа обновлен');
+    await details.locator('.order-actions').waitFor({ state: 'detached' });
+    expect(await details.getByRole('button', { name: 'Изменить статус' }).count()).toBe(0);
     expect((await getOrder(admin, created!.id)).status).toBe('Completed');
     // The cross, not Escape: after the confirmation closed, focus is no longer inside the modal.
     await details
@@ -162,10 +162,10 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
     await notice(page, 'Запись успешно отменена');
     await cancel.waitFor({ state: 'hidden' });
 
-    // The details show the final status and the reason; cancelling again is impossible.
+    // The details show the final status and the reason; no cancel is offered any more.
     await details.getByText('Отменен станцией').first().waitFor();
     await details.getByText('Время занято', { exact: true }).waitFor();
-    expect(await details.getByRole('button', { name: 'Отменить запись' }).isDisabled()).toBe(true);
+    expect(await details.getByRole('button', { name: 'Отменить запись' }).count()).toBe(0);
     expect(await getOrder(admin, order.id)).toMatchObject({ status: 'StationCanceled', reason: 'TimeBusy' });
     expect(pageErrors(page)).toEqual([]);
   });
@@ -263,7 +263,7 @@ describe('new order on a phone (390 px)', () => {
     const [created] = (await listOrders(admin, leninaId, slot.date)).filter(
       (o) => o.client_car.plate_number === plate,
     );
-    expect(created).toMatchObject({ status: 'Accepted', source: 'Own' });
+    expect(created).toMatchObject({ status: 'Booked', source: 'Own' });
     expect(created!.client_car).toMatchObject({ brand: 'Lada', model: 'Vesta' });
     expect(pageErrors(page)).toEqual([]);
   });

@@ -126,8 +126,14 @@ export async function pickOption(page: Page, combobox: Locator, option: string |
  * pointer target with no role: the day column is found by its date, the height by the hour on the time
  * axis. With a mouse the hover hint must show «+ HH:00» first.
  */
-export async function clickEmptyTime(page: Page, date: string, hour: number, { tap = false } = {}) {
-  const column = page.locator(`.tg__col[data-date="${date}"]`);
+export async function clickEmptyTime(
+  page: Page,
+  date: string,
+  hour: number,
+  { tap = false, box }: { tap?: boolean; box?: number } = {},
+) {
+  // The day view has one lane per box, all of that date (DESIGN §10): the given box's, else the first.
+  const column = page.locator(`.tg__col[data-date="${date}"]${box ? `[data-box="${box}"]` : ''}`).first();
   const label = page.locator('.tg__hour').filter({ hasText: new RegExp(`^${hh(hour)}$`) });
   // The calendar scrolls itself (to now, 200 ms after it shows): aim again until the hover hint
   // confirms the pointer is over the right empty time.
