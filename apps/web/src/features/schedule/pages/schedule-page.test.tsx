@@ -240,8 +240,24 @@ describe('order calendar', () => {
     serve();
     const { router } = show();
     fireEvent.click(await screen.findByRole('button', { name: /Новая запись/ }));
-    // Wednesday 13 May (not today), at its opening: 09:00 in Novosibirsk (lib/new-order-start.test.ts).
-    expect(search(router).get('newOrder')).toBe('2026-05-13T02:00:00.000Z');
+    // Wednesday 13 May (not today), at its opening: 09:00 in Novosibirsk (lib/new-order-start.test.ts),
+    // once the day's orders are known.
+    await waitFor(() => expect(search(router).get('newOrder')).toBe('2026-05-13T02:00:00.000Z'));
+  });
+
+  it('in day view, «Новая запись» starts at the day’s first free slot, even when clicked before its orders arrive', async () => {
+    // Both boxes blocked at the opening (09:00–09:30) of Wednesday 13 May.
+    const opening = [1, 2].map((box) =>
+      makeOrder('2026-05-13T02:00:00.000Z', '2026-05-13T02:30:00.000Z', {
+        id: `open${box}`,
+        order_type: 'BlockerBookingSlot',
+        box_number: box,
+      }),
+    );
+    serve({ orders: opening });
+    const { router } = show('/station/s1?view=day&date=2026-05-13');
+    fireEvent.click(await screen.findByRole('button', { name: /Новая запись/ }));
+    await waitFor(() => expect(search(router).get('newOrder')).toBe('2026-05-13T02:30:00.000Z'));
   });
 
   it('lets a worker look but not create: no «Новая запись», empty time does nothing', async () => {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
-import { addDays, defaultSlotDuration, orderMessages } from '@crm/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { addDays, defaultSlotDuration, orderMessages, type Order } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { useViewport } from '../../../lib/use-media-query';
 // The page under the station guard reads the station it resolved; the stations index would also pull
@@ -10,7 +11,7 @@ import { useViewport } from '../../../lib/use-media-query';
 import { useStationContext } from '../../stations/lib/station-context';
 import { useCurrentUser } from '../../users/api/current-user';
 import { OrderModals } from '../../orders';
-import { useOrderList } from '../api/order-list';
+import { orderListQuery, useOrderList } from '../api/order-list';
 import {
   calendarDay,
   gridRange,
@@ -63,6 +64,7 @@ export function SchedulePage() {
 
   const range = loadRange(view, selected);
   const list = useOrderList(station.id, range.start, range.end);
+  const queryClient = useQueryClient();
   const [filters, setFilters] = usePersistedFilters();
   const [overlap, setOverlap] = useState<CalendarEvent[] | null>(null);
 
@@ -169,12 +171,22 @@ export function SchedulePage() {
         onView={(v) => setParam({ view: v })}
         onDate={(date) => setParam({ date })}
         onStep={step}
-        onNewOrder={() => {
-          // On the day being looked at, not today (DESIGN §10).
-          const day = calendarDay(selected, worktime, today);
-          const start = newOrderStart({ view, day, events: inView, station, nowMs: Date.now() });
-          setParam({ newOrder: start, orderId: null, box: null });
-        }}
+        onNewOrder={() =>
+          void (async () => {
+            // On the day being looked at, not today (DESIGN §10). Its free slot needs its orders: right after
+            // a switch of view or day they may still be on their way, so wait for them (cached: at once).
+            const day = calendarDay(selected, worktime, today);
+            let orders: readonly Order[] = [];
+            try {
+              orders = await queryClient.ensureQueryData(orderListQuery(station.id, range.start, range.end));
+            } catch {
+              // The list's own error shows; the form still opens on the day, and saving checks the box.
+            }
+            const dayEvents = buildEvents(orders, zone).filter((e) => e.date === day.date);
+            const start = newOrderStart({ view, day, events: dayEvents, station, nowMs: Date.now() });
+            setParam({ newOrder: start, orderId: null, box: null });
+          })()
+        }
       />
 
       {noSchedule && (
