@@ -166,7 +166,8 @@ async function main() {
       for (const view of ['day', 'week']) {
         await shot(`calendar-${view}`, async () => {
           await page.goto(`${calendar}&view=${view}`);
-          await page.locator('[data-event-id]').first().waitFor();
+          // A phone shows the week as a list by day (DESIGN §10), not as the grid's cards.
+          await page.locator('[data-event-id], .week-list__time').first().waitFor();
           await settle(page, 1_000);
         });
       }

@@ -154,15 +154,24 @@ describe('mergeCrowds', () => {
     expect([crowd.top, crowd.height]).toEqual([40, 80]);
   });
 
-  it('keeps a crowd longer than three hours in columns, so each order still shows its time', () => {
+  it('cuts a crowd longer than three hours into blocks by start time, each ending where the next begins', () => {
     const events = buildEvents(
       [
         order('09:00', '13:00', { id: 'a', box_number: 1 }),
         order('09:00', '09:30', { id: 'b', box_number: 2 }),
         order('09:00', '09:30', { id: 'c', box_number: 3 }),
+        order('12:30', '13:00', { id: 'd', box_number: 2 }),
+        order('12:30', '13:00', { id: 'e', box_number: 3 }),
       ],
       zone,
     );
-    expect(mergeCrowds(placeDay(events, range)).every((p) => !p.crowd)).toBe(true);
+    const merged = mergeCrowds(placeDay(events, range));
+    expect(merged.map((p) => [p.group.map((e) => e.id).sort(), p.crowd, p.columns, p.top, p.height])).toEqual(
+      [
+        // 09:00 is the grid's top; the first block stops at 12:30 (280 px), where the second begins.
+        [['a', 'b', 'c'], true, 1, 0, 280],
+        [['d', 'e'], true, 1, 280, 40],
+      ],
+    );
   });
 });

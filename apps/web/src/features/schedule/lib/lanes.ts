@@ -123,13 +123,14 @@ export function layoutCalendar(
 
 /** A week column fits two cars side by side; three or more are cut to «Toy…» (DESIGN §10). */
 const MAX_WEEK_COLUMNS = 2;
-/** A crowd longer than this stays in columns: one tall block would hide when each order is. */
+/** One crowd block covers orders starting within three hours: a taller block would hide when each is. */
 const MAX_CROWD_MINUTES = 180;
 
 /**
- * Week view: each overlap group drawn in more than two columns, within three hours, becomes one
- * full-width block listing its orders («09:30 Tank 500»), so the cars are read, not guessed; a click
- * opens «Пересекающиеся записи» as before.
+ * Week view: each overlap group drawn in more than two columns becomes full-width blocks listing its
+ * orders («09:30 Tank 500»), so the cars are read, not guessed; a click opens «Пересекающиеся записи» as
+ * before. A long chain (a busy day is often one overlap group) is cut into blocks of orders starting
+ * within three hours, each ending where the next begins.
  */
 export function mergeCrowds(placed: readonly PlacedEvent[]): PlacedEvent[] {
   const out: PlacedEvent[] = [];
@@ -140,27 +141,36 @@ export function mergeCrowds(placed: readonly PlacedEvent[]): PlacedEvent[] {
       out.push(p);
       continue;
     }
-    const start = Math.min(...group.map((e) => e.startMin));
-    const end = Math.max(...group.map((e) => e.endMin));
-    if (end - start > MAX_CROWD_MINUTES) {
-      out.push(p);
-      continue;
-    }
     if (done.has(group)) continue;
     done.add(group);
-    const members = placed.filter((q) => q.group === group);
-    const top = Math.min(...members.map((q) => q.top));
-    const bottom = Math.max(...members.map((q) => q.top + q.height));
-    out.push({
+    out.push(...crowdBlocks(placed.filter((q) => q.group === group)));
+  }
+  return out;
+}
+
+function crowdBlocks(members: readonly PlacedEvent[]): PlacedEvent[] {
+  const sorted = [...members].sort((a, b) => a.event.startMin - b.event.startMin || a.top - b.top);
+  const windows: PlacedEvent[][] = [];
+  for (const m of sorted) {
+    const current = windows.at(-1);
+    if (current && m.event.startMin < current[0]!.event.startMin + MAX_CROWD_MINUTES) current.push(m);
+    else windows.push([m]);
+  }
+  return windows.map((window, i) => {
+    const top = Math.min(...window.map((q) => q.top));
+    const bottom = Math.max(...window.map((q) => q.top + q.height));
+    const next = windows[i + 1];
+    const end = next ? Math.min(bottom, ...next.map((q) => q.top)) : bottom;
+    const group = window.map((q) => q.event);
+    return {
       event: group[0]!,
       top,
-      height: bottom - top,
+      height: end - top,
       column: 0,
       columns: 1,
       span: 1,
       group,
-      crowd: true,
-    });
-  }
-  return out;
+      crowd: group.length > 1 || undefined,
+    };
+  });
 }
