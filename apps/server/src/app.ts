@@ -28,6 +28,7 @@ import { wizardRoutes } from './modules/wizard/wizard.routes';
 import { carsRoutes } from './modules/cars/cars.routes';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
+import { driversImportRoutes } from './modules/drivers/drivers-import.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions) {
     carsRoutes,
     tariffsRoutes,
     driversRoutes,
+    driversImportRoutes,
     ordersRoutes,
     eventsRoutes,
     analyticsRoutes,

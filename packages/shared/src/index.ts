@@ -23,6 +23,7 @@ export * from './orders/overlap-layout';
 export * from './orders/order-move.schema';
 export * from './orders/next-free-slot';
 export * from './catalog/catalog.schema';
+export * from './drivers';
 export * from './catalog/price';
 export * from './analytics/periods';
 export * from './analytics/indicators';

@@ -86,6 +86,13 @@ export const orderSchema = z.object({
   sum_completed: z.number().int(),
   /** The total was typed by staff instead of computed from the tariff («(изменено)»). */
   sum_manual: z.boolean(),
+  /**
+   * The client's discount (percent) applied when the order was priced, and the list price before it
+   * (issue 11). Optional so answers and fixtures from before keep parsing; the server always sends both
+   * (0 and `sum` when there was no discount).
+   */
+  discount_percent: z.number().int().optional(),
+  sum_before_discount: z.number().int().optional(),
   payment_method: paymentMethodSchema,
   /** When the money was taken; revenue counts on this date (DESIGN §10). */
   paid_at: z.string().nullable(),

@@ -32,6 +32,14 @@ const searchTextDdl = foldedDdl(
     .join(` || ' ' || `),
 );
 
+/** `normalizePhone` (packages/shared/src/drivers/phone.ts) in SQL, on the order's first phone. */
+const phoneDigits = `regexp_replace(coalesce(phones->0->>'redirection_phone', ''), '[^0-9]', '', 'g')`;
+const phoneKeyDdl = [
+  `case when length(${phoneDigits}) = 10 then '+7' || ${phoneDigits}`,
+  `when length(${phoneDigits}) = 11 and left(${phoneDigits}, 1) in ('7', '8') then '+7' || substr(${phoneDigits}, 2)`,
+  'end',
+].join(' ');
+
 /**
  * An order occupies one wash box for [booking_start, booking_end). Two live (not cancelled) orders
  * never overlap on one box: the exclusion constraint `orders_no_overlap` (migration 0003, DESIGN §6)
@@ -69,6 +77,10 @@ export const orders = pgTable(
     sum: integer('sum').notNull().default(0),
     sumCompleted: integer('sum_completed').notNull().default(0),
     sumManual: boolean('sum_manual').notNull().default(false),
+    /** The client's discount applied when the order was priced (issue 11); 0 = none. */
+    discountPercent: integer('discount_percent').notNull().default(0),
+    /** The list price before that discount; null on orders priced before issue 11 (= sum). */
+    sumBeforeDiscount: integer('sum_before_discount'),
     paymentMethod: text('payment_method').notNull().default('not_paid'),
     /** When the money was taken (the payment method left `not_paid`): revenue counts on this date. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -81,10 +93,14 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     meaningfulFields: integer('meaningful_fields').notNull().generatedAlwaysAs(sql.raw(meaningfulFieldsDdl)),
     searchText: text('search_text').notNull().generatedAlwaysAs(sql.raw(searchTextDdl)),
+    /** The first phone normalised like a client's ('+7…'), to find a client's orders by phone. */
+    phoneKey: text('phone_key').generatedAlwaysAs(sql.raw(phoneKeyDdl)),
   },
   (t) => [
     index('orders_station_start').on(t.stationId, t.bookingStart),
     index('orders_station_paid').on(t.stationId, t.paidAt),
+    index('orders_driver').on(t.driverId),
+    index('orders_network_phone').on(t.networkId, t.phoneKey),
     index('orders_station_new')
       .on(t.stationId, t.bookingStart)
       .where(sql`${t.status} = 'Accepted'`),

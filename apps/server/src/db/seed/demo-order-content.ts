@@ -1,4 +1,5 @@
 import {
+  applyDiscount,
   offeredExtras,
   orderPrice,
   type CancelReason,
@@ -25,9 +26,12 @@ export interface OrderDraft {
   clientCar: ClientCar;
   tariff: DemoTariff;
   price: OrderPrice;
-  /** The charged total: the tariff's, or a hand-typed one (client discount) marked `sumManual`. */
+  /** The charged total: the tariff's less the client's discount, or a hand-typed one marked `sumManual`. */
   sum: number;
   sumManual: boolean;
+  /** The client's discount applied (percent) and the list price before it (issue 11). */
+  discountPercent: number;
+  sumBeforeDiscount: number;
   phones: { redirection_phone: string; ext?: string }[];
   extendedId: string | null;
   comment: string;
@@ -50,9 +54,6 @@ const comments = [
   'Оплата картой на месте',
   'Обратить внимание на диски',
 ];
-
-/** Rubles in steps of 50, rounded down (a discount never rounds the price up). */
-const floor50 = (value: number) => Math.floor(value / 50) * 50;
 
 const sourceMix: Record<OrderSource, number> = { Own: 50, Yandex: 35, Benzuber: 15 };
 const tariffMix: Record<DemoTariffCode, number> = { express: 45, complex: 40, maximum: 15 };
@@ -86,9 +87,11 @@ export function drawOrder(rng: Rng, ctx: DraftContext): OrderDraft {
   const price = orderPrice(tariff.config, car.carClass, extras);
   if (!price) throw new Error(`demo tariff ${tariff.code} has no price for ${car.carClass}`);
 
-  let sum = price.totalAmount;
-  if (driver?.discount) sum = floor50((price.totalAmount * (100 - driver.discount)) / 100);
-  else if (own && rng.chance(0.02)) sum = Math.max(0, price.totalAmount - 50 * rng.int(1, 4));
+  // The client's discount as the server applies it (order-write.ts); a few own orders have a total typed by hand.
+  const discounted = applyDiscount(price.totalAmount, driver?.discount ?? 0);
+  let sum = discounted.sum;
+  if (!driver?.discount && own && rng.chance(0.02)) sum = Math.max(0, price.totalAmount - 50 * rng.int(1, 4));
+  const sumManual = sum !== discounted.sum;
 
   return {
     source,
@@ -98,7 +101,9 @@ export function drawOrder(rng: Rng, ctx: DraftContext): OrderDraft {
     tariff,
     price,
     sum,
-    sumManual: sum !== price.totalAmount,
+    sumManual,
+    discountPercent: sumManual ? 0 : discounted.discount_percent,
+    sumBeforeDiscount: sumManual ? sum : price.totalAmount,
     // Partner orders reach the client through the partner's redirection number and an extension.
     phones: driver
       ? [{ redirection_phone: driver.phone }]

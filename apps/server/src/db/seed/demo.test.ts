@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  applyDiscount,
   cancelledStatuses,
   isIncomingNewOrder,
   isValidPlate,
@@ -180,15 +181,18 @@ describe('demo data', () => {
         o.bookingEnd.getTime() - o.bookingStart.getTime() !== price.totalDurationMinutes * 60_000 ||
         o.sum !== o.basket.total_amount ||
         o.sum % 50 !== 0 ||
-        (!o.sumManual && o.sum !== price.totalAmount) ||
+        (!o.sumManual && o.sum !== applyDiscount(price.totalAmount, o.discountPercent).sum) ||
+        (!o.sumManual && o.sumBeforeDiscount !== price.totalAmount) ||
         o.basket.slot_id !== slot ||
         start.time < '08:00' ||
         end.time > '22:00'
       );
     };
     expect(offenders(real(), basketBroken)).toEqual([]);
-    // Own orders with a client discount carry a hand-set total marked as changed.
-    expect(lenina.some((o) => o.sumManual && o.sum < o.basket.include_service_amount)).toBe(true);
+    // Own orders for a client with a discount carry it, with the list price it was taken off (issue 11).
+    expect(lenina.some((o) => o.discountPercent > 0 && o.sum < o.sumBeforeDiscount! && !o.sumManual)).toBe(
+      true,
+    );
   });
 
   it('never has two live orders on one box at the same time', async () => {

@@ -157,7 +157,10 @@ describe('drivers (clients) API', () => {
       expect(first.statusCode).toBe(200);
       const again = await create(body({ name: 'Другой', phone: '9261112233' }));
       expect(again.statusCode).toBe(409);
-      expect(again.json().error).toMatchObject({ code: 'CONFLICT', message: clientMessages.phoneTaken });
+      expect(again.json().error).toMatchObject({
+        code: 'CONFLICT',
+        message: 'Клиент с таким телефоном уже есть: Геннадий Новосёлов',
+      });
       const elsewhere = await create(
         body({ network_id: rivalNet, phone: '+7 (926) 111-22-33' }),
         await t.loginAs('rival'),

@@ -38,6 +38,9 @@ export function toOrderDto({ order: row, carwashId, driver }: OrderWithRefs): Or
     sum: row.sum,
     sum_completed: row.sumCompleted,
     sum_manual: row.sumManual,
+    discount_percent: row.discountPercent,
+    // Orders priced before issue 11 were charged their list price.
+    sum_before_discount: row.sumBeforeDiscount ?? row.sum,
     payment_method: row.paymentMethod as PaymentMethod,
     paid_at: iso(row.paidAt),
     comment: row.comment,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  applyDiscount,
   offeredExtras,
   orderMessages,
   orderPrice,
@@ -15,7 +16,7 @@ import { badRequest, notFound } from '../../plugins/errors';
 import type { StationRow } from '../stations/station-access';
 import { loadTariffConfig } from '../tariffs/tariffs.repository';
 import type { Database } from '../../db/client';
-import { driverInNetwork, type OrderInsert } from './orders.repository';
+import { driverDiscount, type OrderInsert } from './orders.repository';
 
 /** The parsed body of a create or an update (the create adds only `box_number`). */
 export type OrderWriteInput = z.output<typeof orderUpdateSchema>;
@@ -37,6 +38,8 @@ export interface PreparedWrite {
     | 'basket'
     | 'sum'
     | 'sumManual'
+    | 'discountPercent'
+    | 'sumBeforeDiscount'
     | 'paymentMethod'
     | 'comment'
     | 'phones'
@@ -87,13 +90,16 @@ export async function prepareOrderWrite(
   const price = orderPrice(config, category, extras);
   if (!price) throw badRequest({ 'basket.tariffId': orderMessages.tariffInactive });
 
-  if (input.driver_id && !(await driverInNetwork(db, input.driver_id, station.networkId))) {
-    throw notFound();
-  }
+  const discount = input.driver_id ? await driverDiscount(db, input.driver_id, station.networkId) : 0;
+  if (discount === null) throw notFound();
 
   const from = stationClock(station.timeZone, start);
   const to = stationClock(station.timeZone, end);
-  const total = input.basket.totalAmount;
+  const { total, sumManual, discountPercent, sumBeforeDiscount } = chargedTotal(
+    input.basket.totalAmount,
+    price.totalAmount,
+    discount,
+  );
   const basket: Basket = {
     tariff_id: tariffId,
     slot_id: slotId(from.date, from.time, to.time, station.slotDuration),
@@ -123,14 +129,35 @@ export async function prepareOrderWrite(
       clientCar,
       basket,
       sum: total,
-      // A total typed over the tariff's is kept and marked «(изменено)» (S1 §5).
-      sumManual: total !== price.totalAmount,
+      sumManual,
+      discountPercent,
+      sumBeforeDiscount,
       paymentMethod: input.paymentMethod,
       comment: input.comment,
       phones: input.phones,
       driverId: input.driver_id ?? null,
     },
   };
+}
+
+/**
+ * What the order charges (issue 11, DESIGN §6: the server applies the client's discount). The form sends
+ * the total it shows: the tariff's list price, or — once it knows the client's discount — the discounted
+ * one; either means «the tariff's price for this client», so the discount is applied and both the list
+ * price and the percent are stored. Any other total was typed by staff: it is kept as the final price,
+ * marked «(изменено)» (S1 §5), and no discount is applied on top of it.
+ */
+export function chargedTotal(sent: number, listPrice: number, discountPercent: number) {
+  const discounted = applyDiscount(listPrice, discountPercent);
+  if (sent === listPrice || sent === discounted.sum) {
+    return {
+      total: discounted.sum,
+      sumManual: false,
+      discountPercent: discounted.discount_percent,
+      sumBeforeDiscount: listPrice,
+    };
+  }
+  return { total: sent, sumManual: true, discountPercent: 0, sumBeforeDiscount: sent };
 }
 
 /** What has been paid when a payment method is set at booking: all of it, or nothing. */

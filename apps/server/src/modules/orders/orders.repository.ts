@@ -269,13 +269,14 @@ export async function updateOrderIfStatus(
   return row ?? null;
 }
 
-export async function driverInNetwork(db: Tx, driverId: string, networkId: string): Promise<boolean> {
+/** The discount (percent) of a client of the network; null when the id is no client of it. */
+export async function driverDiscount(db: Tx, driverId: string, networkId: string): Promise<number | null> {
   const [row] = await db
-    .select({ id: drivers.id })
+    .select({ discount: drivers.discount })
     .from(drivers)
     .where(and(eq(drivers.id, driverId), eq(drivers.networkId, networkId)))
     .limit(1);
-  return !!row;
+  return row ? row.discount : null;
 }
 
 /** Tariff id → name for the ids given, deleted tariffs included (old orders still name theirs). */
