@@ -1,4 +1,5 @@
 import { formatHistoryDate, formatRub, type Order } from '@crm/shared';
+import '../../../components/list-view.css';
 import { StatusTag } from './status-tag';
 
 interface HistoryCardsProps {
@@ -10,13 +11,13 @@ interface HistoryCardsProps {
 /** The cards view: one button per order, so a tap or Enter opens it. */
 export function HistoryCards({ orders, timeZone, onOpen }: HistoryCardsProps) {
   return (
-    <ul className="history-cards">
+    <ul className="list-cards history-cards">
       {orders.map((order) => {
         const car = order.client_car;
         const title = [car.brand, car.model].filter((p) => p.trim()).join(' ') || 'Автомобиль не указан';
         return (
           <li key={order.id}>
-            <button type="button" className="history-card" onClick={() => onOpen(order.id)}>
+            <button type="button" className="list-card history-card" onClick={() => onOpen(order.id)}>
               <span className="history-card__top">
                 <span className="history-card__date">{formatHistoryDate(order.booking_start, timeZone)}</span>
                 <StatusTag status={order.status} />

@@ -1,6 +1,6 @@
-import { Button, Table, type TableColumnsType } from 'antd';
-import { EyeOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import { carTitle, formatHistoryDate, formatRub, type Order } from '@crm/shared';
+import { ListTable, OpenRowButton } from '../../../components/list-table';
 import { StatusTag } from './status-tag';
 
 interface HistoryTableProps {
@@ -29,30 +29,11 @@ export function HistoryTable({ orders, timeZone, onOpen }: HistoryTableProps) {
       title: 'Действия',
       width: 120,
       render: (_, o) => (
-        <Button
-          size="small"
-          icon={<EyeOutlined />}
-          aria-label={`Открыть заказ ${carTitle(o.client_car)}`.trim()}
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen(o.id);
-          }}
-        >
-          Открыть
-        </Button>
+        <OpenRowButton label={`Открыть заказ ${carTitle(o.client_car)}`.trim()} onOpen={() => onOpen(o.id)} />
       ),
     },
   ];
   return (
-    <Table<Order>
-      className="history-table"
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={orders}
-      pagination={false}
-      scroll={{ x: 720 }}
-      onRow={(order) => ({ onClick: () => onOpen(order.id) })}
-    />
+    <ListTable className="history-table" columns={columns} rows={orders} scrollX={720} onOpen={onOpen} />
   );
 }

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Button, Input, Segmented, Select } from 'antd';
-import { AppstoreOutlined, DownloadOutlined, SearchOutlined, TableOutlined } from '@ant-design/icons';
-import { historyStatusOptions, type HistoryView } from '@crm/shared';
+import { Button, Input, Select } from 'antd';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { historyStatusOptions } from '@crm/shared';
 import { PageTitle } from '../../../components/page-title';
 import { PeriodSelector, type PeriodValue } from '../../../components/period-selector';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { ViewSwitch } from '../../../components/view-switch';
+import { useSearchDraft } from '../../../lib/use-search-draft';
 import { historyKinds, type FilterChange, type HistoryFilters } from '../lib/history-filters';
 import { historyMessages } from '../lib/history-messages';
 import type { ExportState } from '../lib/use-history-export';
@@ -27,17 +27,7 @@ const statusOptions = historyStatusOptions.map((o) => ({ value: o.value, label: 
 
 /** The search box: typing is local, the settled text goes to the URL (and so to the server). */
 function SearchBox({ value, onSearch }: { value: string; onSearch(text: string): void }) {
-  const [text, setText] = useState(value);
-  const settled = useDebouncedValue(text, searchDebounceMs);
-
-  // Back/forward or «Сбросить фильтры» change the URL: the box follows it. Its own text coming back
-  // trimmed is not a change (a trailing space being typed stays).
-  useEffect(() => setText((current) => (current.trim() === value.trim() ? current : value)), [value]);
-  useEffect(() => {
-    if (settled.trim() !== value.trim()) onSearch(settled);
-    // Only a newly settled text is a change; the URL catching up is not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled]);
+  const [text, setText] = useSearchDraft(value, onSearch, searchDebounceMs);
 
   return (
     <Input
@@ -102,17 +92,7 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
           aria-label="Статусы"
           onChange={(statusOptions: string[]) => onChange({ statusOptions })}
         />
-        {!props.phone && (
-          <Segmented<HistoryView>
-            value={filters.view}
-            onChange={(view) => onChange({ view })}
-            options={[
-              { value: 'cards', icon: <AppstoreOutlined />, label: 'Карточки' },
-              { value: 'table', icon: <TableOutlined />, label: 'Таблица' },
-            ]}
-            aria-label="Вид списка"
-          />
-        )}
+        {!props.phone && <ViewSwitch value={filters.view} onChange={(view) => onChange({ view })} />}
       </div>
       <PeriodSelector
         kinds={historyKinds}

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Pagination, Spin } from 'antd';
+import { Button } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { historyPageSizes, orderMessages } from '@crm/shared';
 import { EmptyState } from '../../../components/empty-state';
+import { ListPagination, useListPaging } from '../../../components/list-pagination';
+import { ListContent, ListLoading } from '../../../components/list-view';
 import { useStationNow } from '../../../lib/use-station-now';
 import { useViewport } from '../../../lib/use-media-query';
 // The page under the station guard reads the station it resolved; the stations index would also pull
@@ -26,6 +28,7 @@ import {
 import { historyMessages } from '../lib/history-messages';
 import { useHistoryExport } from '../lib/use-history-export';
 import '../../../components/shared-ui.css';
+import '../../../components/list-view.css';
 import '../components/history.css';
 import { RetryAlert } from '../../../components/retry-alert';
 
@@ -42,7 +45,6 @@ export function HistoryPage() {
   const { today } = useStationNow(zone, 60_000);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params, today, phone), [params, today, phone]);
-  const listTop = useRef<HTMLDivElement>(null);
 
   const statuses = useMemo(() => requestedStatuses(filters), [filters]);
   const query = useMemo<HistoryQuery>(
@@ -71,28 +73,21 @@ export function HistoryPage() {
       ),
     [setParams],
   );
-  const goToPage = (page: number, size: number) => {
-    change(size !== filters.pageSize ? { pageSize: size } : { page });
-    listTop.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  };
 
   const data = list.data;
-  // A page past the end (orders were cancelled or the last one changed status): show the last page.
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / filters.pageSize)) : 1;
-  const pastEnd = !!data && !list.isPlaceholderData && filters.page > lastPage;
-  useEffect(() => {
-    if (pastEnd) change({ page: lastPage });
-  }, [pastEnd, lastPage, change]);
+  // A page past the end (orders were cancelled or the last one changed status) shows the last page.
+  const { listTop, goToPage } = useListPaging({
+    page: filters.page,
+    pageSize: filters.pageSize,
+    total: data?.total,
+    settled: !list.isPlaceholderData,
+    change,
+  });
 
   const filtered = isFiltered(filters, today);
   let content: ReactNode;
   if (list.isPending) {
-    content = (
-      <div className="history-loading" role="status">
-        <Spin />
-        <span>{orderMessages.loading}</span>
-      </div>
-    );
+    content = <ListLoading className="history-loading" text={orderMessages.loading} />;
   } else if (!data) {
     content = null; // the error alert above says why
   } else if (data.orders.length === 0) {
@@ -112,21 +107,20 @@ export function HistoryPage() {
     );
   } else {
     content = (
-      <div
-        className={`history-list${list.isPlaceholderData ? ' history-list--stale' : ''}`}
-        aria-busy={list.isFetching}
-      >
+      <ListContent className="history-list" stale={list.isPlaceholderData} busy={list.isFetching}>
         {filters.view === 'table' ? (
           <HistoryTable orders={data.orders} timeZone={zone} onOpen={openOrder} />
         ) : (
           <HistoryCards orders={data.orders} timeZone={zone} onOpen={openOrder} />
         )}
-      </div>
+      </ListContent>
     );
   }
 
   return (
-    <div className={`page-column history-page${phone ? ' page-column--phone history-page--phone' : ''}`}>
+    <div
+      className={`page-column list-page history-page${phone ? ' page-column--phone history-page--phone' : ''}`}
+    >
       <HistoryToolbar
         stationName={station.name}
         filters={filters}
@@ -145,16 +139,14 @@ export function HistoryPage() {
 
       {content}
 
-      {data && data.total > filters.pageSize && (
-        <Pagination
+      {data && (
+        <ListPagination
           className="history-pagination"
-          current={Math.min(filters.page, lastPage)}
+          page={filters.page}
           pageSize={filters.pageSize}
           total={data.total}
-          pageSizeOptions={historyPageSizes[filters.view].options.map(String)}
-          showSizeChanger
-          size={phone ? 'small' : undefined}
-          showLessItems={phone}
+          pageSizeOptions={historyPageSizes[filters.view].options}
+          phone={phone}
           onChange={goToPage}
         />
       )}
