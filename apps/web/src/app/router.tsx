@@ -104,6 +104,19 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            // S2 §2: the clients of the selected station's network; `/clients/{id}` opens a client's card.
+            path: '/clients',
+            lazy: async () => ({
+              Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
+            }),
+          },
+          {
+            path: '/clients/:clientId',
+            lazy: async () => ({
+              Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
+            }),
+          },
+          {
             path: '/station/:stationId',
             lazy: async () => ({
               Component: (await import('../features/stations/components/station-guard')).StationGuard,

@@ -12,8 +12,12 @@ export function rememberStation(stationId: string | null) {
 
 const stationPath = /^\/station\/[^/]+(\/.*)?$/;
 
-/** The same page for another station: `/station/{id}/…` keeps its tail; elsewhere the station's index. */
+/**
+ * The same page for another station: `/station/{id}/…` keeps its tail; the clients pages (which follow the
+ * selected station's network) stay on the clients list; elsewhere the station's index.
+ */
 export function swapStationInPath(pathname: string, stationId: string): string {
+  if (/^\/clients(\/|$)/.test(pathname)) return '/clients';
   const match = stationPath.exec(pathname);
   const id = encodeURIComponent(stationId);
   return match ? `/station/${id}${match[1] ?? ''}` : `/station/${id}`;

@@ -3,6 +3,7 @@ import { barItems } from './bottom-bar';
 import type { Position, User } from '@crm/shared';
 import { activeNavKey, buildNavItems } from './nav-items';
 import { mayCreateOrders } from './use-shell-data';
+import { swapStationInPath } from '../selected-station';
 
 const member = (position: Position | null, role: User['role'] = 'user') => ({
   role,
@@ -13,13 +14,14 @@ const stationOf = (networkId: string) => ({ id: 's1', station: { network_id: net
 const support = 'https://t.me/support';
 
 describe('navigation items', () => {
-  it('offers Home, Расписание, «Заказы», «Запись», «Сводка», settings, profile and support', () => {
+  it('offers Home, Расписание, «Заказы», «Запись», «Клиенты», «Сводка», settings, profile and support', () => {
     const items = buildNavItems('s1', support);
     expect(items.map((i) => [i.key, i.label, i.to])).toEqual([
       ['home', 'Главная', '/'],
       ['schedule', 'Расписание', '/station/s1'],
       ['history', 'Заказы', '/station/s1/history'],
       ['create', 'Новая запись', '/station/s1?newOrder=1'],
+      ['clients', 'Клиенты', '/clients'],
       ['dashboard', 'Сводка', '/station/s1/dashboard'],
       ['tariffs', 'Тарифы', '/station/s1/tariffs'],
       ['settings', 'Настройки станции', '/station/s1/settings'],
@@ -45,6 +47,8 @@ describe('navigation items', () => {
       'tariffs',
       'settings',
     ]);
+    // Clients belong to the network: the page itself asks for a station (S2 §2 «Выберите станцию»).
+    expect(items.find((i) => i.key === 'clients')!.to).toBe('/clients');
   });
 
   it('does not offer «Запись» to someone who may not create orders', () => {
@@ -120,6 +124,15 @@ describe('navigation items', () => {
     expect(activeNavKey('/station/s1/history')).toBe('history');
     expect(activeNavKey('/history')).toBe('history');
     expect(activeNavKey('/profile')).toBe('profile');
+    expect(activeNavKey('/clients')).toBe('clients');
+    expect(activeNavKey('/clients/d1', '?orderId=o1')).toBe('clients');
     expect(activeNavKey('/station/s1/clients')).toBeNull();
+  });
+
+  it('keeps the clients list when the station is switched there (clients follow the network)', () => {
+    expect(swapStationInPath('/clients', 's2')).toBe('/clients');
+    expect(swapStationInPath('/clients/d1', 's2')).toBe('/clients');
+    expect(swapStationInPath('/station/s1/history', 's2')).toBe('/station/s2/history');
+    expect(swapStationInPath('/profile', 's2')).toBe('/station/s2');
   });
 });

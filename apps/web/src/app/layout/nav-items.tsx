@@ -7,12 +7,22 @@ import {
   PlusOutlined,
   SettingOutlined,
   TagsOutlined,
+  TeamOutlined,
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 
 export type NavKey =
-  'home' | 'schedule' | 'history' | 'create' | 'dashboard' | 'tariffs' | 'settings' | 'profile' | 'support';
+  | 'home'
+  | 'schedule'
+  | 'history'
+  | 'create'
+  | 'clients'
+  | 'dashboard'
+  | 'tariffs'
+  | 'settings'
+  | 'profile'
+  | 'support';
 
 export interface NavItem {
   key: NavKey;
@@ -36,8 +46,9 @@ export interface NavOptions {
 
 /**
  * Only sections that exist (issue 2 part 7): no links to pages that are not built. S1 §1 order: Home,
- * Schedule, Orders (history, with the new-orders badge), Create order, Dashboard summary, …, station
- * settings; the index of a station is its calendar.
+ * Schedule, Orders (history, with the new-orders badge), Create order, Clients, Dashboard summary, …,
+ * station settings; the index of a station is its calendar. Clients belong to the network, not to a
+ * station: «Клиенты» is always a link, and the page asks for a station when none is selected (S2 §2).
  */
 export function buildNavItems(
   stationId: string | null,
@@ -74,6 +85,7 @@ export function buildNavItems(
     });
   }
   items.push(
+    { key: 'clients', label: 'Клиенты', shortLabel: 'Клиенты', icon: <TeamOutlined />, to: '/clients' },
     {
       key: 'dashboard',
       label: 'Сводка',
@@ -123,6 +135,7 @@ export function activeNavKey(pathname: string, search = ''): NavKey | null {
   if (/^\/station\/[^/]+\/?$/.test(pathname) || /^\/station\/[^/]+\/schedule\/?$/.test(pathname)) {
     return new URLSearchParams(search).has('newOrder') ? 'create' : 'schedule';
   }
+  if (/^\/clients(\/|$)/.test(pathname)) return 'clients';
   if (pathname === '/schedule') return 'schedule';
   if (pathname === '/new-order') return 'create';
   if (pathname.startsWith('/profile')) return 'profile';

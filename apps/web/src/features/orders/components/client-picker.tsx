@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Card, Flex, Input, Select, Spin, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Card, Flex, Input, Select, Spin, Tag, Typography } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { clientMessages, driverPhoneSchema, type Driver } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
@@ -14,22 +14,46 @@ interface ClientPickerProps {
   onChange?(value: string | null): void;
   id?: string;
   /** A client was picked or created: the form takes their phone and car. */
-  onPick(driver: Driver): void;
+  onPick(driver: Driver, carIndex?: number): void;
   /** The car typed so far, saved with a client created here. */
   currentCar(): { brand: string; model: string; plate_number?: string } | null;
+  /** A client chosen before the form opened (`&client=` from the client's card): picked once loaded. */
+  preset?: Driver | null;
+  /** Which of the preset client's cars the order is for. */
+  presetCar?: number;
 }
 
 /**
  * The client of a new order: searched by name, phone or plate from 3 characters, 300 ms after typing
  * stops (S1 §9), or created on the spot with `POST /api/drivers/create`.
  */
-export function ClientPicker({ networkId, value, onChange, id, onPick, currentCar }: ClientPickerProps) {
+export function ClientPicker({
+  networkId,
+  value,
+  onChange,
+  id,
+  onPick,
+  currentCar,
+  preset,
+  presetCar,
+}: ClientPickerProps) {
   const notify = useNotify();
   const [query, setQuery] = useState('');
   const settled = useDebouncedValue(query, 300);
   const search = useDriverSearch(networkId, settled);
   const [picked, setPicked] = useState<Driver | null>(null);
   const [creating, setCreating] = useState(false);
+
+  // The preset client, once: a deleted one is not offered (issue 11), so it is not picked either.
+  const presetId = preset && !preset.deleted ? preset.id : null;
+  useEffect(() => {
+    if (!preset || preset.deleted) return;
+    setPicked(preset);
+    onChange?.(preset.id);
+    onPick(preset, presetCar);
+    // Only a newly loaded preset is picked; a later pick by hand stays.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [presetId]);
 
   const found = useMemo(() => {
     const list = search.data ?? [];
@@ -39,7 +63,10 @@ export function ClientPicker({ networkId, value, onChange, id, onPick, currentCa
     value: d.id,
     label: (
       <Flex vertical>
-        <span>{driverName(d)}</span>
+        <Flex gap={6} align="center" wrap>
+          <span>{driverName(d)}</span>
+          {d.discount > 0 && <Tag color="green" style={{ margin: 0 }}>{`Скидка ${d.discount} %`}</Tag>}
+        </Flex>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {[formatPhone(d.phone), d.cars[0] && `${d.cars[0].brand} ${d.cars[0].model}`.trim()]
             .filter(Boolean)
@@ -47,7 +74,7 @@ export function ClientPicker({ networkId, value, onChange, id, onPick, currentCa
         </Typography.Text>
       </Flex>
     ),
-    title: driverName(d),
+    title: d.discount > 0 ? `${driverName(d)} · скидка ${d.discount} %` : driverName(d),
   }));
 
   const pick = (driver: Driver) => {

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Flex, Form, Input, InputNumber, Select, Typography } from 'antd';
 import {
   amountStep,
+  applyDiscount,
   isValidAmount,
   commentMaxLength,
   formatRub,
@@ -17,14 +18,32 @@ interface TotalFieldProps {
   manual: boolean;
   /** What the tariff says the order costs, to compare with a typed total. */
   price: OrderPrice | null;
+  /** The picked client's discount, percent: the server takes it off the total (DESIGN §6). */
+  discount?: number;
   onReset(): void;
+}
+
+/**
+ * «Скидка 10 %: 1 800 ₽ вместо 2 000 ₽» under the tariff's total while a client with a discount is picked:
+ * the server takes the discount off that total; a typed total is charged as typed (no discount on top).
+ */
+export function DiscountNote({ discount }: { discount: number }) {
+  const form = Form.useFormInstance();
+  const total = Form.useWatch('total', form) as number | null | undefined;
+  if (!discount || !total) return null;
+  const price = applyDiscount(total, discount);
+  return (
+    <Typography.Text type="success" className="order-discount-note" role="status">
+      {`Скидка ${price.discount_percent} %: ${formatRub(price.sum)} вместо ${formatRub(price.sum_before_discount)}`}
+    </Typography.Text>
+  );
 }
 
 const groupThousands = (v: string | number | undefined) =>
   String(v ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 /** Total (S1 §5): ≥ 0 in steps of 50 ₽, digits only; a typed total is marked «(изменено)». */
-export function TotalField({ manual, price, onReset }: TotalFieldProps) {
+export function TotalField({ manual, price, discount = 0, onReset }: TotalFieldProps) {
   return (
     <Form.Item
       required
@@ -40,12 +59,19 @@ export function TotalField({ manual, price, onReset }: TotalFieldProps) {
       }
       extra={
         manual && price ? (
-          <Flex align="center" gap={4} wrap>
-            <span>По тарифу: {formatRub(price.totalAmount)}</span>
-            <Button type="link" size="small" onClick={onReset} style={{ padding: 0, height: 'auto' }}>
-              Вернуть
-            </Button>
+          <Flex vertical>
+            <Flex align="center" gap={4} wrap>
+              <span>По тарифу: {formatRub(price.totalAmount)}</span>
+              <Button type="link" size="small" onClick={onReset} style={{ padding: 0, height: 'auto' }}>
+                Вернуть
+              </Button>
+            </Flex>
+            {discount > 0 && (
+              <Typography.Text type="secondary">{`Скидка клиента ${discount} % не применяется к изменённой стоимости`}</Typography.Text>
+            )}
           </Flex>
+        ) : discount ? (
+          <DiscountNote discount={discount} />
         ) : undefined
       }
     >

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { Driver } from '@crm/shared';
+import { applyDiscount, type Driver } from '@crm/shared';
 import {
   apiError,
   baseRoutes,
@@ -305,6 +305,69 @@ describe('new order modal', () => {
     expect(await screen.findByText('Клиент успешно создан')).toBeInTheDocument();
     expect(sent).toMatchObject({ network_id: 'n1', name: 'Анна', phone: '+79990001122' });
     await waitFor(() => expect(valueOf(/^Телефон клиента/)).toBe('+79990001122'));
+  });
+
+  const regular = (over: Partial<Driver> = {}): Driver => ({
+    id: '6f1c1b1e-1111-4a4a-9b9b-000000000003',
+    name: 'Олег',
+    surname: 'Скидкин',
+    phone: '+79165550000',
+    discount: 10,
+    cars: [
+      { brand: 'toyota', model: 'camry', plate_number: 'В100ВВ77' },
+      { brand: 'toyota', model: 'rav4', plate_number: 'Е200ЕЕ77' },
+    ],
+    deleted: false,
+    date_created: '2030-01-01T00:00:00.000Z',
+    network_id: 'n1',
+    ...over,
+  });
+
+  it('shows the client’s discount in the picker and previews the discounted price, never a deleted client', async () => {
+    const gone = regular({ id: 'gone', name: 'Удалённый', discount: 0, deleted: true });
+    await open({ 'POST /api/drivers/search/n1': () => ({ drivers: [regular(), gone] }) });
+    fireEvent.change(screen.getByLabelText(/^Клиент/), { target: { value: 'Оле' } });
+    expect(await screen.findByText('Скидка 10 %')).toBeInTheDocument();
+    expect(screen.queryByText('Удалённый')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByText('Олег Скидкин'));
+    await pickOption('Тариф', 'Экспресс');
+    // The preview is the shared rule the server charges by (whole 50 ₽ steps).
+    await waitFor(() => expect(valueOf('Стоимость')).not.toBe(''));
+    expect(
+      await screen.findByText(/^Скидка 10 %: [\d\s]+ ₽ вместо [\d\s]+ ₽$/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const total = Number(valueOf('Стоимость').replace(/\D/g, ''));
+    const note = document.querySelector('.order-discount-note')!.textContent!.replace(/\s/g, ' ');
+    expect(note).toBe(
+      `Скидка 10 %: ${applyDiscount(total, 10).sum.toLocaleString('ru-RU')} ₽ вместо ${total.toLocaleString('ru-RU')} ₽`.replace(
+        /\s/g,
+        ' ',
+      ),
+    );
+    expect(shown('driverId')).toContain('скидка 10 %');
+  });
+
+  it('opens with the client and car a link names (&client=, &car=)', async () => {
+    const calls = mockApi({
+      ...baseRoutes(),
+      'GET /api/drivers/get/d7': () => ({
+        driver: regular({ id: 'd7' }),
+        summary: {
+          orders_count: 0,
+          visits_count: 0,
+          total_spent: 0,
+          first_visit: null,
+          last_visit: null,
+          favourite_station: null,
+        },
+      }),
+    });
+    renderModals(`${preset}&client=d7&car=1`);
+    await waitFor(() => expect(valueOf('Госномер')).toBe('Е200ЕЕ77'));
+    expect(valueOf('Модель')).toBe('RAV4');
+    expect(valueOf(/^Телефон клиента/)).toBe('+79165550000');
+    expect(shown('driverId')).toContain('Олег Скидкин');
+    expect(calls.some((c) => c.path === '/api/drivers/get/d7')).toBe(true);
   });
 
   it('tells a worker they may not create orders', async () => {

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Button, Col, Form, Modal, Result, Row, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, orderMessages, stationClock, type Station } from '@crm/shared';
+import { useDriver } from '../api/drivers';
 import { useCreateOrder } from '../api/save-order';
 import { emptyOrderForm, type OrderFormValues } from '../lib/order-form-values';
 import { defaultBookingStart } from '../lib/order-time';
@@ -21,14 +22,17 @@ interface NewOrderModalProps {
   preset: string;
   /** `&box=`: the box whose free cell was clicked; the order is booked on it (`box_number`). */
   box?: number;
+  /** `&client=`: the client the order is for (from the client's card); `&car=`: which of their cars. */
+  clientId?: string;
+  carIndex?: number;
   canManage: boolean;
   onClose(): void;
 }
 
 /** S1 §2 «New order modal»: every field of S1 §5, `POST /api/create_order/{stationId}`. */
-export function NewOrderModal({ station, preset, box, canManage, onClose }: NewOrderModalProps) {
+export function NewOrderModal({ canManage, onClose, ...props }: NewOrderModalProps) {
   const size = useOrderModalSize();
-  if (canManage) return <NewOrderForm station={station} preset={preset} box={box} onClose={onClose} />;
+  if (canManage) return <NewOrderForm {...props} onClose={onClose} />;
   return (
     <Modal
       open
@@ -48,8 +52,16 @@ export function NewOrderModal({ station, preset, box, canManage, onClose }: NewO
   );
 }
 
-function NewOrderForm({ station, preset, box, onClose }: Omit<NewOrderModalProps, 'canManage'>) {
+function NewOrderForm({
+  station,
+  preset,
+  box,
+  clientId,
+  carIndex,
+  onClose,
+}: Omit<NewOrderModalProps, 'canManage'>) {
   const queryClient = useQueryClient();
+  const presetClient = useDriver(station.network_id, clientId).data?.driver;
   const create = useCreateOrder(station.id);
   const initial = useMemo(
     () => emptyOrderForm(defaultBookingStart(preset, station.time_zone, station.slot_duration)),
@@ -80,6 +92,8 @@ function NewOrderForm({ station, preset, box, onClose }: Omit<NewOrderModalProps
             <ClientPicker
               networkId={station.network_id}
               onPick={state.applyDriver}
+              preset={presetClient}
+              presetCar={carIndex}
               currentCar={() => {
                 const v = form.getFieldsValue(true) as OrderFormValues;
                 return { brand: v.brand, model: v.model, ...(v.plate ? { plate_number: v.plate } : {}) };

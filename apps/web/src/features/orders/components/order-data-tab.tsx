@@ -122,6 +122,11 @@ export function OrderDataTab({ details, timeZone }: { details: OrderDetailsRespo
           {order.sum_manual && (
             <Typography.Text type="warning">{` ${orderMessages.amountChanged}`}</Typography.Text>
           )}
+          {!!order.discount_percent && order.sum_before_discount !== undefined && (
+            <Typography.Text type="secondary" className="order-discount">
+              {` · скидка ${order.discount_percent} %, без скидки ${formatRub(order.sum_before_discount)}`}
+            </Typography.Text>
+          )}
         </span>
       ),
     },

@@ -81,6 +81,13 @@ describe('order details modal', () => {
     },
   );
 
+  it('shows the client’s discount and the price before it', async () => {
+    withOrder(makeOrder({ sum: 1800, discount_percent: 10, sum_before_discount: 2000 }));
+    renderModals('?orderId=o1');
+    expect(await screen.findByText('1 800 ₽')).toBeInTheDocument();
+    expect(screen.getByText(/скидка 10 %, без скидки 2 000 ₽/)).toBeInTheDocument();
+  });
+
   it('shows the cancel reason of a cancelled order plainly', async () => {
     withOrder(makeOrder({ status: 'StationCanceled', reason: 'TimeBusy' }));
     renderModals('?orderId=o1');

@@ -38,7 +38,12 @@ export function TotalPaymentRow({ state }: { state: OrderFormState }) {
   return (
     <Row gutter={12}>
       <Col xs={24} sm={12}>
-        <TotalField manual={state.totalManual} price={state.price} onReset={state.resetTotal} />
+        <TotalField
+          manual={state.totalManual}
+          price={state.price}
+          discount={state.discount}
+          onReset={state.resetTotal}
+        />
       </Col>
       <Col xs={24} sm={12}>
         <PaymentMethodField />

@@ -12,13 +12,26 @@ const OrderDetailsModal = lazy(async () => ({
 const NewOrderModal = lazy(async () => ({ default: (await import('./new-order-modal')).NewOrderModal }));
 
 /** Query parameters of the modal contract (team brief «Web modal contract»). */
-export const orderParams = { orderId: 'orderId', newOrder: 'newOrder', edit: 'edit', box: 'box' } as const;
+export const orderParams = {
+  orderId: 'orderId',
+  newOrder: 'newOrder',
+  edit: 'edit',
+  box: 'box',
+  /** The client of the new order and the index of their car (the client's «Новая запись», issue 11). */
+  client: 'client',
+  car: 'car',
+} as const;
 
 /** `&box=<n>` beside `newOrder` (a free cell of box n was clicked): a positive whole number, else none. */
 export function boxParam(raw: string | null): number | undefined {
   if (!raw || !/^\d{1,3}$/.test(raw)) return undefined;
   const box = Number(raw);
   return box >= 1 ? box : undefined;
+}
+
+/** `&car=<i>`: an index into the client's cars, else none. */
+function carParam(raw: string | null): number | undefined {
+  return raw && /^\d{1,2}$/.test(raw) ? Number(raw) : undefined;
 }
 
 /**
@@ -70,11 +83,15 @@ export function OrderModals({ station }: { station: Station }) {
           // A link or a reload with `&date=` starts on the calendar's day, not today (DESIGN §10).
           preset={presetOnDate(newOrder, params.get('date'), station)}
           box={boxParam(params.get(orderParams.box))}
+          clientId={params.get(orderParams.client) ?? undefined}
+          carIndex={carParam(params.get(orderParams.car))}
           canManage={canManage}
           onClose={() =>
             change((next) => {
               next.delete(orderParams.newOrder);
               next.delete(orderParams.box);
+              next.delete(orderParams.client);
+              next.delete(orderParams.car);
             })
           }
         />

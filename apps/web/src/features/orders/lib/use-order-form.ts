@@ -66,6 +66,8 @@ export function useOrderForm({
   // Bumped by every change that moves the price; the effect below applies it once the tariff is loaded.
   const [recalc, setRecalc] = useState(0);
   const lastTime = useRef<TimeRange | undefined>(initialTime);
+  // The picked client: their discount prices the order (the server applies it, the form previews it).
+  const [driver, setDriver] = useState<Driver | null>(null);
 
   const tariffId = Form.useWatch('tariffId', form);
   const category = Form.useWatch('category', form);
@@ -140,6 +142,7 @@ export function useOrderForm({
     }
     if ('tariffId' in changed || 'extras' in changed) setRecalc((n) => n + 1);
     if ('total' in changed) setTotalManual(true);
+    if ('driverId' in changed && !changed.driverId) setDriver(null);
     if ('time' in changed && changed.time) onTimeChange(changed.time);
   };
 
@@ -161,9 +164,10 @@ export function useOrderForm({
     }
   };
 
-  /** A client picked in the client picker: their phone and their (first) car. */
-  const applyDriver = (driver: Driver) => {
-    const car = driver.cars[0];
+  /** A client picked in the client picker: their phone, discount and car (the first, or the one named). */
+  const applyDriver = (driver: Driver, carIndex = 0) => {
+    setDriver(driver);
+    const car = driver.cars[carIndex] ?? driver.cars[0];
     form.setFieldsValue({ driverId: driver.id, phone: driver.phone });
     if (car) {
       const brand = findBrand(collection, car.brand) ?? car.brand;
@@ -237,6 +241,8 @@ export function useOrderForm({
     offered,
     price,
     totalManual,
+    /** The picked client's discount, percent (0: none). */
+    discount: driver?.discount ?? 0,
     onValuesChange,
     applyDriver,
     resetTotal,

@@ -1,0 +1,21 @@
+/** Texts of the clients page that the spec does not give (S2 §8 texts are `clientMessages` in shared). */
+export const clientsPageMessages = {
+  title: 'Клиенты',
+  searchPlaceholder: 'Имя, фамилия или телефон',
+  searchShort: 'Поиск — от 3 символов',
+  emptyTitle: 'Клиентов не найдено',
+  emptyHint: 'Попробуйте изменить строку поиска или фильтр.',
+  emptyHintUnfiltered: 'Добавьте первого клиента или загрузите список из файла.',
+  exportLoading: 'Загрузка клиентов и подготовка файла…',
+  exportDone: 'Файл успешно экспортирован',
+  exportEmpty: 'Нет клиентов для экспорта',
+  exportFailed: 'Произошла ошибка при экспорте данных',
+  deleteConfirm: 'Удалить клиента?',
+  deleteHint: 'Клиент пропадёт из поиска в записи. Его можно будет восстановить.',
+  restoreConfirm: 'Восстановить клиента?',
+  importTitle: 'Импорт клиентов',
+  importFailedRead: 'Не удалось прочитать файл. Загрузите .xlsx или .csv',
+  importDone: (n: number) => `Импортировано клиентов: ${n}`,
+  importFailed: 'Не удалось импортировать клиентов',
+  notFound: 'Клиент не найден',
+} as const;
