@@ -173,17 +173,22 @@ export function SchedulePage() {
         onStep={step}
         onNewOrder={() =>
           void (async () => {
-            // On the day being looked at, not today (DESIGN §10). Its free slot needs its orders: right after
-            // a switch of view or day they may still be on their way, so wait for them (cached: at once).
+            // On the day being looked at, not today (DESIGN §10). In day view its free slot needs its
+            // orders: right after a switch of view or day they may still be on their way, so wait for them
+            // (cached: at once). The week view starts at the day's first slot and needs none.
             const day = calendarDay(selected, worktime, today);
             let orders: readonly Order[] = [];
-            try {
-              orders = await queryClient.ensureQueryData(orderListQuery(station.id, range.start, range.end));
-            } catch {
-              // The list's own error shows; the form still opens on the day, and saving checks the box.
+            if (view === 'day') {
+              try {
+                orders = await queryClient.ensureQueryData(
+                  orderListQuery(station.id, range.start, range.end),
+                );
+              } catch {
+                // The list's own error shows; the form still opens on the day, and saving checks the box.
+              }
             }
-            const dayEvents = buildEvents(orders, zone).filter((e) => e.date === day.date);
-            const start = newOrderStart({ view, day, events: dayEvents, station, nowMs: Date.now() });
+            const loaded = buildEvents(orders, zone);
+            const start = newOrderStart({ view, day, events: loaded, station, nowMs: Date.now() });
             setParam({ newOrder: start, orderId: null, box: null });
           })()
         }
