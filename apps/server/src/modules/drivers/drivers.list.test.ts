@@ -94,6 +94,8 @@ describe('GET /api/drivers/list/{networkId} with page, filter, sort and search',
     expect(await ids('0001122')).toEqual(['Ёлкин']);
     expect(await ids('+7 (999) 000-33')).toEqual(['ЗАХАР']);
     expect(await ids('8 999 000 11')).toEqual(['Ёлкин']);
+    // Digits typed with letters are part of a name, not a phone to match.
+    expect(await ids('ёлкин 0001122')).toEqual([]);
     // Shorter than 3 characters is no search (S2 §5): the whole page.
     expect((await page('search=%D0%81%D0%BB')).total).toBeGreaterThan(60);
     expect((await page('search=%25%25%25')).total).toBe(0);

@@ -128,8 +128,8 @@ export async function listDrivers(db: Database, networkId: string): Promise<Driv
 }
 
 /**
- * Clients whose «name surname» (either order) contains the query, or whose phone contains its digits
- * (S2 §5). A number typed with the Russian trunk prefix 8 («8 916 …») also finds the stored +7 916 ….
+ * Clients whose «name surname» (either order) contains the query, or — for a query without letters —
+ * whose phone contains its digits (S2 §5). A number typed with the Russian trunk prefix 8 («8 916 …») also finds the stored +7 916 ….
  * Each alternative is «all its trigrams are in the client's trigrams» (the GIN index narrows to a few
  * rows) and the exact LIKE on the folded text.
  */
@@ -144,7 +144,9 @@ export function searchCondition(query: string): SQL | undefined {
   };
   const text = foldSearch(query);
   add(text, containsPattern(query));
-  const digits = query.replace(/\D/g, '');
+  // Digits inside a name («Иванов2») are part of the name, not a phone number to match
+  // against every client's phone.
+  const digits = /\p{L}/u.test(query) ? '' : query.replace(/\D/g, '');
   if (digits.length >= 3 && digits !== text) add(digits, `%${digits}%`);
   if (digits.length >= 4 && digits.startsWith('8')) {
     const local = `+7${digits.slice(1)}`;
