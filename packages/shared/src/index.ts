@@ -29,3 +29,6 @@ export * from './analytics/periods';
 export * from './analytics/indicators';
 export * from './analytics/analytics.schema';
 export * from './analytics/analytics-messages';
+export * from './catalog/tariff-messages';
+export * from './catalog/tariff-edit.schema';
+export * from './catalog/tariff-rules';

@@ -76,6 +76,48 @@ export const additionalServices = pgTable(
   (t) => [primaryKey({ columns: [t.stationId, t.kind, t.serviceKey] })],
 );
 
+/** Fixed tariffs of a robot wash (S2 §3): a described programme at one cost, switched on or off. */
+export const fixedTariffs = pgTable(
+  'fixed_tariffs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    /** Order on the page, as the owner saved the list. */
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    cost: integer('cost').notNull(),
+    status: boolean('status').notNull().default(true),
+  },
+  (t) => [index('fixed_tariffs_station').on(t.stationId, t.position)],
+);
+
+/**
+ * Every change of a price, duration or status of a tariff or an additional service: who, when, old → new.
+ * Orders keep the price they were booked with; this is how an owner sees what changed since.
+ * `tariff_key` is a tariff id, or 'addition_service' / 'yandex_addition_service'.
+ */
+export const tariffPriceChanges = pgTable(
+  'tariff_price_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    tariffKey: text('tariff_key').notNull(),
+    service: text('service'),
+    carClass: text('car_class').$type<CarClass>(),
+    field: text('field').$type<'price' | 'duration' | 'active'>().notNull(),
+    oldValue: integer('old_value'),
+    newValue: integer('new_value'),
+    /** No foreign key: the record outlives a removed user; the name is read when it still exists. */
+    userId: uuid('user_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tariff_price_changes_tariff').on(t.stationId, t.tariffKey, t.changedAt)],
+);
+
 /**
  * Search text of a client, folded like `foldSearch` (case, ё = е; see sql-text.ts): «name surname»,
  * «surname name» and the phone, so one LIKE finds either order and any run of phone digits.

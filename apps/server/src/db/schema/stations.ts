@@ -43,6 +43,12 @@ export const stations = pgTable(
     stepCost: integer('step_cost').notNull().default(50),
     limitMinCost: integer('limit_min_cost').notNull().default(0),
     limitMaxCost: integer('limit_max_cost').notNull().default(50000),
+    /** Strategy (S2 §2): a robot wash sells fixed tariffs; `enable_booking` and `enable_payment` are the other two flags. */
+    enableRobot: boolean('enable_robot').notNull().default(false),
+    /** Payment settings of the tariffs tab (S2 §3): the least, step and most a client may pay, rubles. */
+    paymentMin: integer('payment_min').notNull().default(100),
+    paymentStep: integer('payment_step').notNull().default(50),
+    paymentMax: integer('payment_max').notNull().default(10000),
     /** A station made for a wizard user that has not finished first-time setup. */
     awaitingSetup: boolean('awaiting_setup').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
