@@ -1,6 +1,7 @@
-import { carClasses, type CarClass } from '@crm/shared';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { carClasses, type CarClass, type PriceChange } from '@crm/shared';
 import type { Database } from '../../db/client';
-import { tariffPriceChanges } from '../../db/schema';
+import { tariffPriceChanges, users } from '../../db/schema';
 
 type PriceChangeRow = typeof tariffPriceChanges.$inferInsert;
 
@@ -9,6 +10,8 @@ export interface PricedState {
   active?: boolean;
   price?: Partial<Record<CarClass, number>>;
   duration?: Partial<Record<CarClass, number>>;
+  /** Per-class switch of an additional service: recorded as `active` with the class. */
+  classActive?: Partial<Record<CarClass, boolean>>;
 }
 
 /**
@@ -51,10 +54,65 @@ export function priceChanges(
       });
     }
   }
+  if (after.classActive) {
+    const prev = before.classActive ?? {};
+    for (const carClass of carClasses) {
+      const next = after.classActive[carClass];
+      if (next === undefined || prev[carClass] === next) continue;
+      rows.push({
+        ...base,
+        carClass,
+        field: 'active',
+        oldValue: prev[carClass] === undefined ? null : Number(prev[carClass]),
+        newValue: Number(next),
+      });
+    }
+  }
   return rows;
 }
 
 /** Records the changes inside the caller's transaction, so a failed save leaves no history either. */
 export async function recordPriceChanges(tx: Database, rows: readonly PriceChangeRow[]): Promise<void> {
   if (rows.length > 0) await tx.insert(tariffPriceChanges).values([...rows]);
+}
+
+/** The S2 price history keys of additional services, per tariff kind. */
+export const additionServiceKeys = { own: 'addition_service', yandex: 'yandex_addition_service' } as const;
+
+/** How many changes `GET /api/tariff_history` answers at most. */
+export const priceHistoryLimit = 200;
+
+/**
+ * The changes of one tariff (or the additional services) of a station, newest first, with «Имя Фамилия»
+ * of who made each while that user still exists.
+ */
+export async function listPriceChanges(
+  db: Database,
+  stationId: string,
+  tariffKey: string,
+  limit = priceHistoryLimit,
+): Promise<PriceChange[]> {
+  const rows = await db
+    .select({ change: tariffPriceChanges, name: users.name, surname: users.surname })
+    .from(tariffPriceChanges)
+    .leftJoin(users, eq(users.id, tariffPriceChanges.userId))
+    .where(and(eq(tariffPriceChanges.stationId, stationId), eq(tariffPriceChanges.tariffKey, tariffKey)))
+    .orderBy(
+      desc(tariffPriceChanges.changedAt),
+      asc(tariffPriceChanges.service),
+      asc(tariffPriceChanges.field),
+      asc(tariffPriceChanges.carClass),
+    )
+    .limit(limit);
+  return rows.map(({ change, name, surname }) => ({
+    id: change.id,
+    changed_at: change.changedAt.toISOString(),
+    changed_by: [name, surname].filter((part) => part && part.trim()).join(' ') || null,
+    tariff_id: change.tariffKey,
+    service: change.service,
+    car_class: change.carClass,
+    field: change.field,
+    old_value: change.oldValue,
+    new_value: change.newValue,
+  }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   carClasses,
   carClassLabels,
@@ -150,4 +150,59 @@ export function toAdditionalServices(rows: readonly AdditionalServiceRow[]): Add
     }
   }
   return { price, active, ru_services_names: { ...ruServicesNames } };
+}
+
+// ---- Write side of own tariffs (issue 12) ----
+
+/**
+ * Serialises the tariff writes of one station inside the caller's transaction: name uniqueness and the
+ * read-modify-write of prices hold against a concurrent save.
+ */
+export async function lockStationTariffs(db: Database, stationId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`tariffs:${stationId}`}))`);
+}
+
+/** A live own tariff by id alone (delete names no station); null for unknown, deleted or non-uuid ids. */
+export async function findLiveOwnTariff(db: Database, tariffId: string): Promise<TariffRow | null> {
+  if (!isUuid(tariffId)) return null;
+  const [row] = await db
+    .select()
+    .from(tariffs)
+    .where(and(eq(tariffs.id, tariffId), eq(tariffs.kind, 'own'), isNull(tariffs.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Whether another live own tariff of the station has this name (case and outer spaces ignored). */
+export async function ownTariffNameTaken(
+  db: Database,
+  stationId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: tariffs.id })
+    .from(tariffs)
+    .where(
+      and(
+        eq(tariffs.stationId, stationId),
+        eq(tariffs.kind, 'own'),
+        isNull(tariffs.deletedAt),
+        sql`lower(trim(${tariffs.name})) = lower(trim(${name}))`,
+        exceptId ? ne(tariffs.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Whether the id is a tariff of the station, of either kind, deleted ones included (their history stays). */
+export async function stationHasTariff(db: Database, stationId: string, tariffId: string): Promise<boolean> {
+  if (!isUuid(tariffId)) return false;
+  const [row] = await db
+    .select({ id: tariffs.id })
+    .from(tariffs)
+    .where(and(eq(tariffs.id, tariffId), eq(tariffs.stationId, stationId)))
+    .limit(1);
+  return !!row;
 }
