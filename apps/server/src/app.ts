@@ -27,12 +27,14 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { wizardRoutes } from './modules/wizard/wizard.routes';
 import { carsRoutes } from './modules/cars/cars.routes';
 import { tariffsRoutes } from './modules/tariffs/tariffs.routes';
+import { tariffEditRoutes } from './modules/tariffs/tariff-edit.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { driversImportRoutes } from './modules/drivers/drivers-import.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { eventsRoutes } from './modules/events/events.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { ownTariffsRoutes } from './modules/tariffs/own-tariffs.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -108,12 +110,15 @@ export async function buildApp(options: BuildOptions) {
     wizardRoutes,
     carsRoutes,
     tariffsRoutes,
+    tariffEditRoutes,
     driversRoutes,
     driversImportRoutes,
     ordersRoutes,
     eventsRoutes,
     analyticsRoutes,
     invitationsRoutes,
+    // After orders: the gates run operations in document order, and deleting a tariff must not starve them.
+    ownTariffsRoutes,
   ]) {
     await app.register(routes, deps);
   }

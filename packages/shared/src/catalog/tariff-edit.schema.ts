@@ -135,7 +135,8 @@ const fixedDescription = z
   .refine((s) => s.trim().length > 0, m.fixedDescriptionBlank)
   .refine((s) => s.trim().length >= 3, m.fixedDescriptionShort)
   .refine((s) => s.trim().length <= 100, m.fixedDescriptionLong)
-  .transform((s) => s.trim());
+  // `overwrite`, not `transform`: the list is also a response schema, and a transform cannot be encoded.
+  .overwrite((s) => s.trim());
 
 export const fixedTariffSchema = z.object({
   /** A uuid for a saved one; a new one carries a temporary id the server replaces. */

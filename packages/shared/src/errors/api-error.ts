@@ -15,6 +15,8 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'SLOT_TAKEN',
+  /** 409: the change would switch off the station's last active Yandex tariff (S2 §4). */
+  'LAST_PROVIDER_TARIFF',
   'RATE_LIMITED',
   'AUTH_FAILED',
   'INTERNAL',

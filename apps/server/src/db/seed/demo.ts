@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { boxes, identities, memberships, networks, stations, users } from '../schema';
+import { boxes, fixedTariffs, identities, memberships, networks, stations, users } from '../schema';
 import { seedDemoActivity, type DemoStationRef } from './demo-activity';
 
 const daily = (
@@ -14,6 +14,13 @@ const daily = (
       [`end_${d}`, end],
     ]),
   );
+
+/** Fixed tariffs of the robot wash at «Мойка на Ленина», in page order. */
+export const demoFixedTariffs = [
+  { description: 'Робот: экспресс-мойка кузова', cost: 450, status: true },
+  { description: 'Робот: мойка кузова с воском', cost: 650, status: true },
+  { description: 'Робот: полная программа с сушкой и защитой', cost: 900, status: true },
+] as const;
 
 interface DemoUser {
   login: string;
@@ -156,6 +163,9 @@ export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptio
         timeZone: 'Europe/Moscow',
         slotDuration: 30,
         boxCount: 4,
+        // Every tariff tab shows here (S2 §2): Yandex bookings, in-app payment and a robot wash.
+        enablePayment: true,
+        enableRobot: true,
       },
       {
         networkId: demo!.id,
@@ -217,6 +227,11 @@ export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptio
         boxCount,
       };
     }
+
+    // The robot wash of «Мойка на Ленина» sells three fixed programmes (S2 §3 «Fixed tariff»).
+    await tx
+      .insert(fixedTariffs)
+      .values(demoFixedTariffs.map((f, position) => ({ stationId: refs['100101']!.id, position, ...f })));
 
     // The wizard's «Новая мойка» stays empty: its owner sets prices up in the wizard.
     await seedDemoActivity(tx, {
