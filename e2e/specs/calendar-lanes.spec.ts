@@ -178,7 +178,9 @@ describe('the calendar’s box lanes at «Мойка на Ленина» (admini
     await expect.poll(() => boxOf(order.id)).toBe(2);
     // Focus follows the card into its new lane once the calendar has the moved order.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest('[data-box]')?.getAttribute('data-box')))
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[data-box]')?.getAttribute('data-box')),
+      )
       .toBe('2');
   });
 

@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { drivers, networks, orders, stationInvitations, stations, tariffs, users } from '../../db/schema';
+import {
+  drivers,
+  fixedTariffs,
+  networks,
+  orders,
+  stationInvitations,
+  stations,
+  tariffs,
+  users,
+} from '../../db/schema';
 import { createInvitation } from '../../modules/invitations/invitations.service';
 
 /** What an id in a request names; the gates substitute real ids of this kind (see id-kinds.ts). */
@@ -13,7 +22,10 @@ export type IdKind =
   | 'ownTariff'
   | 'yandexTariff'
   | 'carwash'
-  | 'invitation';
+  | 'invitation'
+  | 'fixedTariff'
+  /** Another station of the network: the source of a provider-price import. */
+  | 'sourceStation';
 
 /** Real ids of one tenant, each list in preference order (the first is the "primary" id). */
 export type TenantIds = Record<IdKind, string[]>;
@@ -84,8 +96,17 @@ async function tenantIds(db: Database, networkName: string, logins: string[]): P
         .from(stationInvitations)
         .where(inArray(stationInvitations.stationId, stationIds))
     : [];
+  const fixedRows = stationIds[0]
+    ? await db
+        .select({ id: fixedTariffs.id })
+        .from(fixedTariffs)
+        .where(eq(fixedTariffs.stationId, stationIds[0]))
+        .orderBy(asc(fixedTariffs.position))
+    : [];
   return {
     station: stationIds,
+    sourceStation: stationIds.slice(1),
+    fixedTariff: fixedRows.map((f) => f.id),
     network: [network.id],
     user: logins.map((l) => userRows.find((u) => u.login === l)!.id),
     order: ownFirst.map((o) => o.id).slice(0, 12),

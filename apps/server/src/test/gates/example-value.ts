@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { carClasses } from '@crm/shared';
 import type { IdKind } from './demo-ids';
 import { idKindOf } from './id-kinds';
 import type { Operation, Schema } from './openapi-operations';
@@ -26,8 +27,13 @@ const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** Realistic values by normalized field name (lower case, no `_`/`-`). */
+const normalized = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+
+/** Records keyed by car class: `class_to_price`, `class_to_duration`, `duration_minutes`, extras' `price`. */
+const carClassKeyed = /^(classto|durationminutes$|price$)/;
+
 function hinted(name: string, known: Record<string, unknown> = {}): unknown {
-  const n = name.toLowerCase().replace(/[_-]/g, '');
+  const n = normalized(name);
   if (n in known) return known[n];
   const hints: Record<string, unknown> = {
     sdate: isoDate(Date.now() - 7 * day),
@@ -48,6 +54,11 @@ function hinted(name: string, known: Record<string, unknown> = {}): unknown {
       ]),
     ),
     redirecturi: 'http://localhost:8080/auth/callback',
+    // Tariffs: services the product knows, and the history of the additional services.
+    mainoption: ['body_wash'],
+    extraoption: ['wax'],
+    recordkey: 'wax',
+    tariffkey: 'addition_service',
   };
   if (n in hints) return hints[n];
   if (n.includes('phone')) return '+79161112233';
@@ -124,14 +135,14 @@ export function exampleOf(schema: Schema, name: string, ctx: ExampleContext): un
       return Array.from({ length: count }, () => exampleOf(schema.items ?? {}, name, ctx));
     }
     case 'object':
-      return exampleObject(schema, ctx);
+      return exampleObject(schema, name, ctx);
     default:
       // An unconstrained value (`request_data: unknown`).
       return { note: 'gate' };
   }
 }
 
-function exampleObject(schema: Schema, ctx: ExampleContext): Record<string, unknown> {
+function exampleObject(schema: Schema, name: string, ctx: ExampleContext): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const required = new Set(schema.required ?? []);
   for (const [key, prop] of Object.entries(schema.properties ?? {})) {
@@ -140,7 +151,13 @@ function exampleObject(schema: Schema, ctx: ExampleContext): Record<string, unkn
   }
   const extra = schema.additionalProperties;
   if (!schema.properties && extra && typeof extra === 'object' && ctx.variant === 'full') {
-    out.key = exampleOf(extra, 'key', ctx);
+    // The document loses a record's key enum (OpenAPI 3.0 has no propertyNames), so the field name tells:
+    // prices and durations per car class get every class — the rules want each class priced; any other
+    // record gets the name of a service the demo station sells (prices per service).
+    const keys = carClassKeyed.test(normalized(name))
+      ? [...carClasses]
+      : [String(hinted('recordkey', ctx.known) ?? 'key')];
+    for (const key of keys) out[key] = exampleOf(extra, key, ctx);
   }
   return out;
 }

@@ -8,6 +8,7 @@ const byName: Record<string, IdKind> = {
   driverid: 'driver',
   orderid: 'order',
   carwashid: 'carwash',
+  sourcestationid: 'sourceStation',
 };
 
 /** Provider tariffs live under /api/station/tariff and «yandex» calls; every other tariff id is an own tariff. */
@@ -32,6 +33,8 @@ const bareIdKinds: [RegExp, IdKind | 'tariff'][] = [
 function bareIdKind(path: string): IdKind | 'tariff' | null {
   const bare = path.replace(/\{[^}]+\}/g, '');
   if (bareIdKinds[0]![0].test(bare)) return bareIdKinds[0]![1];
+  // The rows of a fixed-tariff list (`/api/station/fixed-tariffs/{stationId}`) carry their own ids.
+  if (bare.includes('fixed-tariffs')) return 'fixedTariff';
   let best: { at: number; kind: IdKind | 'tariff' } | null = null;
   for (const [re, kind] of bareIdKinds) {
     const at = bare.search(re);
