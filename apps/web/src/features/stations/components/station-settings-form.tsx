@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { App, Button, Card, Col, Flex, Form, Grid, Row, Typography, theme } from 'antd';
-import { useBlocker, type BlockerFunction } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Card, Col, Flex, Form, Grid, Row, Typography, theme } from 'antd';
 import { messages, stationClock, type Station } from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
+import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import { useUpdateStation } from '../api/update-station';
 import { replaceFields } from '../lib/replace-fields';
 import { formFieldOf, formToUpdate, stationToForm, type StationFormValues } from '../lib/station-form-values';
@@ -48,7 +48,6 @@ export function StationSettingsForm({
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const notify = useNotify();
-  const { modal } = App.useApp();
   const update = useUpdateStation(station.id);
   const [initial, setInitial] = useState(() => stationToForm(station));
   const [dirty, setDirty] = useState(false);
@@ -62,39 +61,7 @@ export function StationSettingsForm({
     setDirty(false);
   }, [station.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const blocker = useBlocker(
-    useCallback<BlockerFunction>(
-      ({ currentLocation, nextLocation }) =>
-        guardLeaving && dirty && !update.isPending && currentLocation.pathname !== nextLocation.pathname,
-      [guardLeaving, dirty, update.isPending],
-    ),
-  );
-  const asking = useRef(false);
-  useEffect(() => {
-    // The blocker object changes identity while blocked: ask once per attempt.
-    if (blocker.state !== 'blocked' || asking.current) return;
-    asking.current = true;
-    modal.confirm({
-      title: 'Покинуть страницу без сохранения?',
-      content: 'Вы не сохранили ваши изменения',
-      okText: 'Да, продолжить',
-      cancelText: 'Нет, сохраню',
-      onOk: () => {
-        asking.current = false;
-        blocker.proceed();
-      },
-      onCancel: () => {
-        asking.current = false;
-        blocker.reset();
-      },
-    });
-  }, [blocker, modal]);
-  useEffect(() => {
-    if (!dirty || !guardLeaving) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, guardLeaving]);
+  useLeaveGuard(guardLeaving && dirty, { saving: update.isPending });
 
   const save = async () => {
     let values: StationFormValues;
