@@ -90,7 +90,8 @@ export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: accentColors[accent],
-      colorLink: accentColors[accent],
+      // Links are text: the accent's text shade, readable on the page in either mode.
+      colorLink: accentTextColors[mode][accent],
       borderRadius: 10,
       fontSize: 14,
       fontFamily: "Inter, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
@@ -98,10 +99,25 @@ export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
       // antd's default secondary text (45 % opacity) is below WCAG AA on both backgrounds.
       colorTextDescription: dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)',
       colorTextTertiary: dark ? 'rgba(255, 255, 255, 0.55)' : 'rgba(0, 0, 0, 0.56)',
-      ...(dark ? { colorBgContainer: '#17171c', colorBgElevated: '#202028' } : {}),
+      ...(dark
+        ? { colorBgContainer: '#17171c', colorBgElevated: '#202028' }
+        : // antd's red (#ff4d4f) as the text of a danger button («Удалить») is 3.3:1 on white.
+          { colorError: '#cf1322' }),
     },
     components: {
-      Button: { fontWeight: 500 },
+      Button: {
+        fontWeight: 500,
+        // On the dark surface antd's red text (a danger button: «Удалить») is 4.2:1; a lighter red reaches
+        // AA, and a filled danger button then takes dark text on it.
+        ...(dark
+          ? {
+              colorError: '#ef5350',
+              colorErrorHover: '#f47c7a',
+              colorErrorActive: '#e53935',
+              dangerColor: '#0f0f12',
+            }
+          : {}),
+      },
       // The selected tab's text in the accent at full strength is below AA on dark surfaces.
       Tabs: {
         itemSelectedColor: accentTextColors[mode][accent],
