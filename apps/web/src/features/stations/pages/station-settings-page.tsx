@@ -5,6 +5,7 @@ import { useStationContext } from '../lib/station-context';
 import { StationSettingsForm } from '../components/station-settings-form';
 import { ExternalStationNote } from '../components/external-station-note';
 import { InviteCard } from '../components/invite-card';
+import { StationStrategySection } from '../components/station-strategy-section';
 import { Page } from '../../../components/page';
 
 /** `/station/{id}/settings`: the info form; read-only with a note for workers and administrators. */
@@ -39,6 +40,7 @@ export function StationSettingsPage() {
       )}
       {external && <ExternalStationNote />}
       <StationSettingsForm station={station} readOnly={!canManage} />
+      <StationStrategySection station={station} />
       {canManage && <InviteCard station={station} />}
     </Page>
   );
