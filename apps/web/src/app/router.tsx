@@ -155,6 +155,36 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                // S2 §2: two-step creation of an own tariff.
+                path: 'tariffs/new',
+                lazy: async () => ({
+                  Component: (await import('../features/tariffs/pages/new-tariff-page')).NewTariffPage,
+                }),
+              },
+              {
+                // S2 §2: the own (addition_service) and the Yandex (yandex_addition_service) extras; the page
+                // reads which from the path.
+                path: 'tariffs/addition_service',
+                lazy: async () => ({
+                  Component: (await import('../features/tariffs/pages/additional-services-page'))
+                    .AdditionalServicesPage,
+                }),
+              },
+              {
+                path: 'tariffs/yandex_addition_service',
+                lazy: async () => ({
+                  Component: (await import('../features/tariffs/pages/additional-services-page'))
+                    .AdditionalServicesPage,
+                }),
+              },
+              {
+                // S2 §2: one tariff, own or Yandex (`isOwnTariff` router state or `?kind=`).
+                path: 'tariffs/:tariffId',
+                lazy: async () => ({
+                  Component: (await import('../features/tariffs/pages/tariff-detail-page')).TariffDetailPage,
+                }),
+              },
+              {
                 path: 'settings',
                 lazy: async () => ({
                   Component: (await import('../features/stations/pages/station-settings-page'))

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import type { User } from '@crm/shared';
 import { createQueryClient } from '../lib/query-client';
 import { ThemeProvider } from '../app/theme';
@@ -30,7 +30,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
 /** Renders routes in StrictMode (effects run twice, as in development) with the app's providers. */
 export function renderRoutes(
   routes: RouteObject[],
-  path: string,
+  path: InitialEntry,
   queryClient: QueryClient = createQueryClient(),
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,4 +1,4 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { TariffConfig, TariffKind } from '@crm/shared';
 import { api } from '../../../lib/api-client';
 import { tariffGcMs, tariffStaleMs } from './tariff-list';
@@ -23,4 +23,9 @@ export const tariffConfigQuery = (stationId: string, kind: TariffKind, tariffId:
 /** Every listed tariff's config at once: a station has a handful, and the cards need them all. */
 export function useTariffConfigs(stationId: string, kind: TariffKind, tariffIds: readonly string[]) {
   return useQueries({ queries: tariffIds.map((id) => tariffConfigQuery(stationId, kind, id)) });
+}
+
+/** One tariff's config (the detail page). */
+export function useTariffConfig(stationId: string, kind: TariffKind, tariffId: string) {
+  return useQuery(tariffConfigQuery(stationId, kind, tariffId));
 }

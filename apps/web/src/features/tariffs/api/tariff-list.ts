@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TariffKind } from '@crm/shared';
 import { api } from '../../../lib/api-client';
 
@@ -38,4 +38,13 @@ export const tariffListQuery = (stationId: string, kind: TariffKind) =>
 
 export function useTariffList(stationId: string, kind: TariffKind, enabled = true) {
   return useQuery({ ...tariffListQuery(stationId, kind), enabled });
+}
+
+/**
+ * After any tariff write: every list and config of the station (own, yandex, fixed, payment settings,
+ * history, and the order form's and the dashboard's entries, which share the keys), so the next order
+ * is priced with the new price at once.
+ */
+export function invalidateStationTariffs(queryClient: QueryClient, stationId: string) {
+  return queryClient.invalidateQueries({ queryKey: ['tariffs', stationId] });
 }

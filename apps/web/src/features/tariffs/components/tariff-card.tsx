@@ -1,12 +1,12 @@
+import { Link } from 'react-router';
 import { Button, Skeleton, Tag } from 'antd';
-import { WarningOutlined } from '@ant-design/icons';
+import { PlusOutlined, RightOutlined, WarningOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TariffConfig } from '@crm/shared';
+import type { TariffConfig, TariffKind } from '@crm/shared';
 import type { TariffListItem } from '../api/tariff-list';
-import { classRows, extraRows, includedNames } from '../lib/tariff-view';
 import { tariffsMessages as t } from '../lib/tariffs-messages';
-import { ClassPriceTable } from './class-price-table';
-import { ExtraServices } from './extra-services';
+import { TariffContents } from './tariff-contents';
+import { TariffStatusSwitch } from './tariff-status-switch';
 
 export function ActiveTag({ active }: { active: boolean }) {
   return (
@@ -14,53 +14,54 @@ export function ActiveTag({ active }: { active: boolean }) {
   );
 }
 
-function CardBody({ config, name }: { config: TariffConfig; name: string }) {
-  const included = includedNames(config);
-  return (
-    <>
-      {config.price.description && <p className="tariff-card__description">{config.price.description}</p>}
-      <section className="tariff-card__section" aria-label={t.included}>
-        <h3 className="tariff-card__label">{t.included}</h3>
-        {included.length ? (
-          <ul className="tariff-chips">
-            {included.map((service) => (
-              <li key={service} className="tariff-chip">
-                {service}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="tariff-card__muted">{t.noIncluded}</p>
-        )}
-      </section>
-      <section className="tariff-card__section" aria-label={t.pricesCaption}>
-        <h3 className="tariff-card__label">{t.pricesCaption}</h3>
-        <ClassPriceTable rows={classRows(config)} tariffName={name} />
-      </section>
-      <section className="tariff-card__section" aria-label={t.extras}>
-        <h3 className="tariff-card__label">{t.extras}</h3>
-        <ExtraServices rows={extraRows(config)} tariffName={name} />
-      </section>
-    </>
-  );
+/** Where a tariff's page is: `?kind=` keeps own and Yandex apart over a reload, the state as the spec sends it. */
+export function tariffDetailLink(stationId: string, kind: TariffKind, tariffId: string) {
+  return {
+    to: `/station/${encodeURIComponent(stationId)}/tariffs/${encodeURIComponent(tariffId)}?kind=${kind}`,
+    state: { isOwnTariff: kind === 'own' },
+  };
+}
+
+interface TariffCardProps {
+  stationId: string;
+  kind: TariffKind;
+  item: TariffListItem;
+  items: readonly TariffListItem[];
+  config: UseQueryResult<TariffConfig>;
+  canEdit: boolean;
 }
 
 /**
  * One tariff (S2 §3 «Tariff card»): the list gives name and status at once, the config query the rest;
- * a card whose config fails says so on its own and can retry without the others.
+ * a card whose config fails says so on its own and can retry without the others. The name opens the
+ * tariff's page; owners and principals switch the status here.
  */
-export function TariffCard({ item, config }: { item: TariffListItem; config: UseQueryResult<TariffConfig> }) {
-  const headingId = `tariff-${item.id}`;
+export function TariffCard({ stationId, kind, item, items, config, canEdit }: TariffCardProps) {
+  const headingId = `tariff-${kind}-${item.id}`;
+  const link = tariffDetailLink(stationId, kind, item.id);
   return (
     <article className="tariff-card" aria-labelledby={headingId}>
       <header className="tariff-card__head">
         <h2 id={headingId} className="tariff-card__name">
-          {item.name}
+          <Link to={link.to} state={link.state} className="tariff-card__link">
+            {item.name}
+          </Link>
         </h2>
-        <ActiveTag active={item.active} />
+        <div className="tariff-card__status">
+          {canEdit && (
+            <TariffStatusSwitch
+              stationId={stationId}
+              kind={kind}
+              item={item}
+              items={items}
+              config={config.data}
+            />
+          )}
+          <ActiveTag active={item.active} />
+        </div>
       </header>
       {config.data ? (
-        <CardBody config={config.data} name={item.name} />
+        <TariffContents config={config.data} name={item.name} layout="card" />
       ) : config.isError ? (
         <div className="tariff-card__error" role="alert">
           <WarningOutlined aria-hidden="true" />
@@ -74,6 +75,31 @@ export function TariffCard({ item, config }: { item: TariffListItem; config: Use
           <Skeleton active title={false} paragraph={{ rows: 7 }} />
         </div>
       )}
+      <footer className="tariff-card__foot">
+        <Link
+          to={link.to}
+          state={link.state}
+          className="tariff-card__more"
+          aria-label={`${canEdit ? t.edit : t.details}: ${item.name}`}
+        >
+          {canEdit ? t.edit : t.details}
+          <RightOutlined aria-hidden="true" />
+        </Link>
+      </footer>
     </article>
+  );
+}
+
+/** S2 §2: the add-card, while the station has two own tariffs or fewer. */
+export function AddTariffCard({ stationId }: { stationId: string }) {
+  return (
+    <Link
+      to={`/station/${encodeURIComponent(stationId)}/tariffs/new`}
+      className="tariff-card tariff-card--add"
+    >
+      <PlusOutlined className="tariff-card--add__icon" aria-hidden="true" />
+      <span className="tariff-card--add__title">{t.addTariff}</span>
+      <span className="tariff-card--add__text">{t.addTariffText}</span>
+    </Link>
   );
 }

@@ -22,7 +22,7 @@ const yandexExpress = {
   prices: [550, 650, 750, 900, 1050, 1400],
 };
 
-describe('TariffsPage tabs', () => {
+describe('TariffsPage tabs', { timeout: 20_000 }, () => {
   it('opens the own tab by default and lists own tariffs only', async () => {
     const calls = serveTariffs({ own: [express, complex], yandex: [yandexExpress] });
     const { router } = showTariffs(path);
@@ -79,11 +79,214 @@ describe('TariffsPage tabs', () => {
     await waitFor(() => expect(tab(/Яндекс тарифы/)).toHaveTextContent('Яндекс тарифы1'));
   });
 
-  it('hides the Yandex tab at a station without booking unless a link asks for it', async () => {
-    serveTariffs({ own: [express], yandex: [yandexExpress] });
+  it('hides the Yandex tab when the strategy has no booking unless a link asks for it', async () => {
+    serveTariffs({
+      own: [express],
+      yandex: [yandexExpress],
+      strategy: { booking: false, payment: false, robot: false },
+    });
     showTariffs(path, undefined, { enable_booking: false });
     await card('Экспресс');
-    expect(screen.queryByRole('tab', { name: /Яндекс тарифы/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('tab', { name: /Яндекс тарифы/ })).not.toBeInTheDocument());
+    expect(screen.queryByRole('tab', { name: /Фиксированные тарифы/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: /Настройки оплаты/ })).not.toBeInTheDocument();
+    cleanup();
+
+    serveTariffs({
+      own: [express],
+      yandex: [yandexExpress],
+      strategy: { booking: false, payment: false, robot: false },
+    });
+    showTariffs(path, { activeTab: 'yandex' }, { enable_booking: false });
+    await card('Экспресс Яндекс');
+  });
+
+  it('shows the fixed and payment tabs by the strategy and opens them from ?tab=', async () => {
+    serveTariffs({
+      own: [express],
+      yandex: [yandexExpress],
+      strategy: { booking: true, payment: true, robot: true },
+      fixed: [{ id: 'f1', description: 'Робот: кузов', cost: 400, status: true }],
+    });
+    const { router } = showTariffs(`${path}?tab=fixed`);
+    expect(await screen.findByText('Робот: кузов')).toBeInTheDocument();
+    expect(tab(/Фиксированные тарифы/)).toHaveAttribute('aria-selected', 'true');
+    expect(tab(/Яндекс тарифы/)).toBeInTheDocument();
+
+    await userEvent.click(tab(/Настройки оплаты/));
+    await waitFor(() => expect(tabOf(router)).toBe('payment'));
+    expect(await screen.findByRole('spinbutton', { name: 'Минимум, ₽' })).toHaveValue('100');
+    // The search has nothing to find among the payment settings.
+    expect(screen.queryByRole('searchbox', { name: 'Поиск тарифов' })).not.toBeInTheDocument();
+  });
+});
+
+describe('TariffsPage editing', { timeout: 20_000 }, () => {
+  it('switches a Yandex tariff on from its card and says so', async () => {
+    const api: Parameters<typeof serveTariffs>[0] = {
+      own: [express],
+      yandex: [
+        { ...yandexExpress, active: false },
+        { ...complex, id: 'y-complex', name: 'Комплекс Яндекс', active: false },
+      ],
+    };
+    const calls = serveTariffs(api);
+    showTariffs(path, { activeTab: 'yandex' });
+    const yandexCard = await card('Экспресс Яндекс');
+    await within(yandexCard).findByRole('table');
+    expect(screen.getByText('Ни один тариф Яндекса не активен')).toBeInTheDocument();
+
+    await userEvent.click(
+      within(yandexCard).getByRole('switch', { name: 'Статус тарифа «Экспресс Яндекс»' }),
+    );
+    expect(await screen.findByText('Статус тарифа успешно обновлен')).toBeInTheDocument();
+    const sent = calls.requests.find((r) => r.path === `/api/station/tariff/${station.id}`);
+    expect(sent?.body).toEqual({
+      tariff_id: 'y-express',
+      update_tariff: {
+        active: true,
+        duration_minutes: { Mini: 20, Compact: 25, MiddleSize: 30, Crossover: 35, OffRoad: 40 },
+        class_to_price: {
+          Mini: 550,
+          Compact: 650,
+          MiddleSize: 750,
+          Crossover: 900,
+          OffRoad: 1050,
+          MicroBus: 1400,
+        },
+      },
+    });
+    await waitFor(() => expect(within(yandexCard).getByText('Активен')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByText('Ни один тариф Яндекса не активен')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('does not switch off the last active Yandex tariff, and handles the server 409', async () => {
+    const api: Parameters<typeof serveTariffs>[0] = {
+      yandex: [yandexExpress, { ...complex, id: 'y-complex', name: 'Комплекс Яндекс', active: false }],
+    };
+    const calls = serveTariffs(api);
+    showTariffs(`${path}?tab=yandex`);
+    const yandexCard = await card('Экспресс Яндекс');
+    await within(yandexCard).findByRole('table');
+
+    await userEvent.click(within(yandexCard).getByRole('switch', { name: /Экспресс Яндекс/ }));
+    expect(await screen.findByText('Нельзя выключить все Яндекс тарифы')).toBeInTheDocument();
+    expect(calls.requests).toHaveLength(0);
+    expect(within(yandexCard).getByRole('switch', { name: /Экспресс Яндекс/ })).toBeChecked();
+    cleanup();
+
+    // The page's list is stale (another user switched the other one off): the server says no.
+    const stale: Parameters<typeof serveTariffs>[0] = {
+      yandex: [yandexExpress, { ...complex, id: 'y-complex', name: 'Комплекс Яндекс' }],
+      writeErrors: {
+        '/station/tariff': {
+          status: 409,
+          body: { error: { code: 'CONFLICT', message: 'Нельзя выключить все Яндекс тарифы' } },
+        },
+      },
+    };
+    const staleCalls = serveTariffs(stale);
+    showTariffs(`${path}?tab=yandex`);
+    const again = await card('Экспресс Яндекс');
+    await within(again).findByRole('table');
+    await userEvent.click(within(again).getByRole('switch', { name: /Экспресс Яндекс/ }));
+    await waitFor(() => expect(staleCalls.requests).toHaveLength(1));
+    expect(await screen.findByText('Нельзя выключить все Яндекс тарифы')).toBeInTheDocument();
+    expect(screen.queryByText('Произошла ошибка при обновлении статуса тарифа')).not.toBeInTheDocument();
+  });
+
+  it('shows the add-card to managers while there are two own tariffs or fewer', async () => {
+    serveTariffs({ own: [express, complex] });
+    const { router } = showTariffs(path);
+    await card('Экспресс');
+    const add = screen.getByRole('link', { name: /Новый тариф/ });
+    await userEvent.click(add);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/station/${station.id}/tariffs/new`));
+    cleanup();
+
+    serveTariffs({ own: [express, complex, { ...express, id: 't-max', name: 'Максимум' }] });
+    showTariffs(path);
+    await card('Максимум');
+    expect(screen.queryByRole('link', { name: /Новый тариф/ })).not.toBeInTheDocument();
+  });
+
+  it('shows no switches, add-card or import to staff who may not edit', async () => {
+    serveTariffs({ own: [express], yandex: [yandexExpress] });
+    showTariffs(path, undefined, {}, false);
+    const own = await card('Экспресс');
+    await within(own).findByRole('table');
+    expect(within(own).queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Новый тариф/ })).not.toBeInTheDocument();
+    expect(within(own).getByRole('link', { name: 'Подробнее: Экспресс' })).toBeInTheDocument();
+    await userEvent.click(tab(/Яндекс тарифы/));
+    await card('Экспресс Яндекс');
+    expect(screen.queryByRole('button', { name: /Импорт цен/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the additional services of the tab', async () => {
+    serveTariffs({ own: [express], yandex: [yandexExpress] });
+    const { router } = showTariffs(`${path}?tab=yandex`);
+    await card('Экспресс Яндекс');
+    await userEvent.click(screen.getByRole('button', { name: /Дополнительные услуги/ }));
+    expect(await screen.findByText('Яндекс дополнительные услуги')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ isOwnTariff: false });
+  });
+
+  it('imports Yandex prices from another station of the network', async () => {
+    const other = { ...station, id: 's2', name: 'Мойка на Садовой' };
+    const rival = { ...station, id: 's9', name: 'Чужая мойка', network_id: 'n9' };
+    const api: Parameters<typeof serveTariffs>[0] = {
+      yandex: [yandexExpress],
+      stations: [station, other, rival],
+      imported: 3,
+    };
+    const calls = serveTariffs(api);
+    showTariffs(`${path}?tab=yandex`);
+    await card('Экспресс Яндекс');
+
+    await userEvent.click(screen.getByRole('button', { name: /Импорт цен/ }));
+    const dialog = await screen.findByRole('dialog');
+    const ok = within(dialog).getByRole('button', { name: 'Импортировать' });
+    expect(ok).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Станция, откуда взять цены' }));
+    expect(screen.queryByText('Чужая мойка')).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByTitle('Мойка на Садовой'));
+    await userEvent.click(ok);
+
+    expect(await screen.findByText('Тарифы успешно импортированы')).toBeInTheDocument();
+    expect(calls.requests).toContainEqual({
+      method: 'POST',
+      path: `/api/station/tariff/${station.id}/import`,
+      body: { source_station_id: 's2' },
+    });
+  });
+
+  it('says when the other station has nothing to import, or the import fails', async () => {
+    const other = { ...station, id: 's2', name: 'Мойка на Садовой' };
+    const api: Parameters<typeof serveTariffs>[0] = {
+      yandex: [yandexExpress],
+      stations: [station, other],
+      imported: 0,
+    };
+    serveTariffs(api);
+    showTariffs(`${path}?tab=yandex`);
+    await card('Экспресс Яндекс');
+
+    const runImport = async () => {
+      await userEvent.click(screen.getByRole('button', { name: /Импорт цен/ }));
+      const dialog = await screen.findByRole('dialog');
+      await userEvent.click(within(dialog).getByRole('combobox'));
+      await userEvent.click(await screen.findByTitle('Мойка на Садовой'));
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Импортировать' }));
+    };
+    await runImport();
+    expect(await screen.findByText('Тариф не найден для импорта')).toBeInTheDocument();
+
+    api.writeErrors = { '/station/tariff': { status: 500 } };
+    await runImport();
+    expect(await screen.findByText('Ошибка при импорте тарифов')).toBeInTheDocument();
   });
 });
 
