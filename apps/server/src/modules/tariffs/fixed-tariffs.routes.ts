@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fixedTariffListSchema, managerPositions, messages, type FixedTariffList } from '@crm/shared';
+import { fixedTariffListSchema, messages, type FixedTariffList } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { fixedTariffs } from '../../db/schema';
@@ -11,12 +11,12 @@ import { loadStationForCaller, requirePosition } from '../stations/station-acces
 import { lockStation } from '../stations/stations.repository';
 import { isUuid } from '../users/users.repository';
 import { orderWriterPositions } from '../orders/order-access';
+import { editableStation, tariffEditorPositions } from './tariff-access';
 
 const stationParams = z.object({ stationId: z.string().min(1).max(64) });
 
-/** Who reads the fixed tariffs (the station's staff who take orders) and who changes them. */
+/** Who reads the fixed tariffs: the station's staff who take orders (the tariff editors change them). */
 const fixedTariffReaders = orderWriterPositions;
-const fixedTariffEditors = managerPositions;
 
 type FixedTariffRow = typeof fixedTariffs.$inferSelect;
 
@@ -98,16 +98,15 @@ export const fixedTariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     {
       preValidation: app.requireUser,
       schema: {
-        'x-positions': fixedTariffEditors,
+        'x-positions': tariffEditorPositions,
         params: stationParams,
         body: fixedTariffListSchema,
         response: { 200: fixedTariffListSchema },
       },
     },
     async (request) => {
-      const access = await loadStationForCaller(db, authOf(request), request.params.stationId);
-      requirePosition(access, fixedTariffEditors);
-      return saveFixedTariffs(db, access.station.id, request.body);
+      const station = await editableStation(db, authOf(request), request.params.stationId);
+      return saveFixedTariffs(db, station.id, request.body);
     },
   );
 };

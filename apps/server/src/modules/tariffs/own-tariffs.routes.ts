@@ -16,12 +16,12 @@ import {
   createOwnTariff,
   deleteOwnTariff,
   ownTariffInit,
-  tariffEditorPositions,
   updateOwnExtras,
   updateOwnTariff,
   updateOwnTariffPrices,
 } from './own-tariffs.service';
 import { priceHistoryRoutes } from './price-history.routes';
+import { tariffEditorPositions } from './tariff-access';
 
 const stationParams = z.object({ stationId: z.string().min(1).max(64) });
 const tariffParams = stationParams.extend({ tariffId: z.string().min(1).max(64) });

@@ -3,14 +3,11 @@ import {
   carCategories,
   carClasses,
   figuresPositions,
-  managerPositions,
   sortCategories,
   tariffMessages as m,
   washServices,
-  zeroPricedService,
   type AdditionalServices,
   type AdditionalServicesUpdate,
-  type CarClass,
   type OwnTariffCreate,
   type OwnTariffInit,
   type OwnTariffPrices,
@@ -20,9 +17,16 @@ import {
 } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { additionalServices, tariffs } from '../../db/schema';
-import type { Auth } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { loadStationForCaller, requirePosition, type StationRow } from '../stations/station-access';
+import { loadStationForCaller, requirePosition } from '../stations/station-access';
+import {
+  assertServicesPriced,
+  mergedServices,
+  serviceChanges,
+  touchedServices,
+  unknownExtraFields,
+  type ServiceValues,
+} from './additional-services.service';
 import {
   additionServiceKeys,
   listPriceChanges,
@@ -36,19 +40,18 @@ import {
   listAdditionalServices,
   lockStationTariffs,
   ownTariffNameTaken,
+  sellable,
   stationHasTariff,
   toAdditionalServices,
   toTariffConfig,
-  type AdditionalServiceRow,
   type TariffRow,
 } from './tariffs.repository';
+import { editableStation, type Caller } from './tariff-access';
 
 // The write side of own tariffs (S2 §4, §5, §7 «Own tariffs», issue 12). Every change runs in one
 // transaction under the station's tariff lock and records its price, duration and status changes
 // (price-history.ts), so a failed save leaves neither a half-written tariff nor history rows. Orders keep
 // the amounts they were booked with (orders.basket); nothing here touches them.
-
-type Caller = Pick<Auth, 'userId' | 'role'>;
 
 /** Texts the spec does not give (S2 §8 has no catalogue entry for these). */
 export const ownTariffMessages = {
@@ -56,8 +59,6 @@ export const ownTariffMessages = {
   unknownService: 'Неизвестная услуга',
 } as const;
 
-/** Positions that create, change and delete own tariffs and additional services (S2 §6); role admin too. */
-export const tariffEditorPositions = managerPositions;
 /** Positions that read the price history: those who see the station's money. */
 export const priceHistoryPositions = figuresPositions;
 
@@ -66,12 +67,6 @@ const knownServices = new Set(washServices.map((s) => s.key));
 /** A 400 whose message is the first field's text, so a toast says what is wrong. */
 function invalid(fields: Record<string, string>, message?: string) {
   return badRequest(fields, message ?? Object.values(fields)[0]);
-}
-
-async function editableStation(db: Database, caller: Caller, stationId: string): Promise<StationRow> {
-  const access = await loadStationForCaller(db, caller, stationId);
-  requirePosition(access, tariffEditorPositions);
-  return access.station;
 }
 
 /** `main_option.2: «Неизвестная услуга»` for every key that is no wash service of the product. */
@@ -86,9 +81,6 @@ function unknownServiceFields(body: { main_option: string[]; extra_option: strin
 }
 
 const unique = (keys: readonly string[]) => [...new Set(keys)];
-
-/** Sellable: switched on and its prices switched on (what lists and configs show as `active`). */
-const sellable = (row: Pick<TariffRow, 'active' | 'priceActive'>) => row.active && row.priceActive;
 
 const tariffState = (row: TariffRow): PricedState => ({
   active: sellable(row),
@@ -258,21 +250,6 @@ export async function updateOwnTariffPrices(
   });
 }
 
-type ServiceRowValues = Pick<AdditionalServiceRow, 'active' | 'prices'>;
-
-function serviceState(row: ServiceRowValues | undefined): PricedState {
-  if (!row) return {};
-  const price: Partial<Record<CarClass, number>> = {};
-  const classActive: Partial<Record<CarClass, boolean>> = {};
-  for (const carClass of carClasses) {
-    const amount = row.prices[carClass];
-    if (!amount) continue;
-    price[carClass] = amount.price;
-    classActive[carClass] = amount.active;
-  }
-  return { active: row.active, price, classActive };
-}
-
 /**
  * `POST /api/own_tariffs/price_update/update_extra/{stationId}`: the station-wide flag and the per-class
  * {price, active} of the services sent, merged into what the station has; a wash service the station did
@@ -285,55 +262,21 @@ export async function updateOwnExtras(
   body: AdditionalServicesUpdate,
 ): Promise<AdditionalServices> {
   const station = await editableStation(db, caller, stationId);
-  const fields: Record<string, string> = {};
-  const touched = new Set<string>();
-  for (const key of Object.keys(body.active)) {
-    if (!knownServices.has(key)) fields[`active.${key}`] = ownTariffMessages.unknownService;
-    touched.add(key);
-  }
-  for (const carClass of carClasses) {
-    for (const key of Object.keys(body.price[carClass] ?? {})) {
-      if (!knownServices.has(key)) fields[`price.${carClass}.${key}`] = ownTariffMessages.unknownService;
-      touched.add(key);
-    }
-  }
+  const fields = unknownExtraFields(body, (key) => knownServices.has(key), ownTariffMessages.unknownService);
   if (Object.keys(fields).length) throw invalid(fields);
+  const touched = touchedServices(body);
 
   return db.transaction(async (tx) => {
     await lockStationTariffs(tx, station.id);
     const before = new Map(
       (await listAdditionalServices(tx, station.id, 'own')).map((r) => [r.serviceKey, r]),
     );
-    const after = new Map<string, ServiceRowValues>(before);
-    for (const key of touched) {
-      const old = before.get(key);
-      const prices = { ...old?.prices };
-      for (const carClass of carClasses) {
-        const amount = body.price[carClass]?.[key];
-        if (amount) prices[carClass] = { price: amount.price, active: amount.active };
-      }
-      after.set(key, { active: body.active[key] ?? old?.active ?? true, prices });
-    }
-
+    const changed = mergedServices(before, body, touched);
     // The rule holds for what the station ends up with, not only for the services sent.
-    const final: AdditionalServicesUpdate = { active: {}, price: {} };
-    for (const [key, row] of after) {
-      final.active[key] = row.active;
-      for (const carClass of carClasses) {
-        const amount = row.prices[carClass];
-        if (amount) (final.price[carClass] ??= {})[key] = amount;
-      }
-    }
-    const zero = zeroPricedService(final, carClasses);
-    if (zero) {
-      throw invalid(
-        Object.fromEntries(zero.classes.map((c) => [`price.${c}.${zero.service}`, zero.message])),
-        zero.message,
-      );
-    }
+    assertServicesPriced(new Map<string, ServiceValues>([...before, ...changed]));
 
     for (const key of [...touched].sort()) {
-      const next = after.get(key)!;
+      const next = changed.get(key)!;
       await tx
         .insert(additionalServices)
         .values({ stationId: station.id, kind: 'own', serviceKey: key, ...next })
@@ -343,10 +286,11 @@ export async function updateOwnExtras(
         });
       await recordPriceChanges(
         tx,
-        priceChanges(
-          { stationId: station.id, tariffKey: additionServiceKeys.own, service: key, userId: caller.userId },
-          serviceState(before.get(key)),
-          serviceState(next),
+        serviceChanges(
+          { stationId: station.id, userId: caller.userId, kind: 'own' },
+          key,
+          before.get(key),
+          next,
         ),
       );
     }

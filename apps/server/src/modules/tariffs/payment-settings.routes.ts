@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  managerPositions,
-  paymentSettingsSchema,
-  stationIdParamsSchema,
-  type PaymentSettings,
-} from '@crm/shared';
+import { paymentSettingsSchema, stationIdParamsSchema, type PaymentSettings } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import { stations } from '../../db/schema';
 import { authOf } from '../../plugins/auth';
 import { loadStationForCaller, requirePosition, type StationRow } from '../stations/station-access';
 import { orderWriterPositions } from '../orders/order-access';
+import { editableStation, tariffEditorPositions } from './tariff-access';
 
 const paymentSettingsReaders = orderWriterPositions;
-const paymentSettingsEditors = managerPositions;
 
 const toSettings = (row: Pick<StationRow, 'paymentMin' | 'paymentStep' | 'paymentMax'>): PaymentSettings => ({
   min: row.paymentMin,
@@ -49,20 +44,19 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     {
       preValidation: app.requireUser,
       schema: {
-        'x-positions': paymentSettingsEditors,
+        'x-positions': tariffEditorPositions,
         params: stationIdParamsSchema,
         body: paymentSettingsSchema,
         response: { 200: paymentSettingsSchema },
       },
     },
     async (request) => {
-      const access = await loadStationForCaller(db, authOf(request), request.params.id);
-      requirePosition(access, paymentSettingsEditors);
+      const station = await editableStation(db, authOf(request), request.params.id);
       const { min, step, max } = request.body;
       const [row] = await db
         .update(stations)
         .set({ paymentMin: min, paymentStep: step, paymentMax: max })
-        .where(eq(stations.id, access.station.id))
+        .where(eq(stations.id, station.id))
         .returning();
       return toSettings(row!);
     },

@@ -10,12 +10,8 @@ import {
 } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
-import {
-  importProviderPrices,
-  providerEditorPositions,
-  updateProviderExtras,
-  updateProviderTariff,
-} from './provider-tariffs.service';
+import { importProviderPrices, updateProviderExtras, updateProviderTariff } from './provider-tariffs.service';
+import { tariffEditorPositions } from './tariff-access';
 
 const stationParams = z.object({ stationId: z.string().min(1).max(64) });
 
@@ -31,7 +27,7 @@ export const providerTariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     {
       preValidation: app.requireUser,
       schema: {
-        'x-positions': providerEditorPositions,
+        'x-positions': tariffEditorPositions,
         params: stationParams,
         body: providerTariffUpdateSchema,
         response: { 200: tariffConfigSchema },
@@ -45,7 +41,7 @@ export const providerTariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     {
       preValidation: app.requireUser,
       schema: {
-        'x-positions': providerEditorPositions,
+        'x-positions': tariffEditorPositions,
         params: stationParams,
         body: additionalServicesUpdateSchema,
         response: { 200: additionalServicesSchema },
@@ -59,7 +55,7 @@ export const providerTariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     {
       preValidation: app.requireUser,
       schema: {
-        'x-positions': providerEditorPositions,
+        'x-positions': tariffEditorPositions,
         params: stationParams,
         body: providerPriceImportSchema,
         response: { 200: providerPriceImportResultSchema },

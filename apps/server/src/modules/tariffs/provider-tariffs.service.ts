@@ -1,12 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import {
   carClasses,
-  managerPositions,
   messages,
   switchesOffLastProviderTariff,
   tariffMessages,
-  washServiceName,
-  zeroPricedService,
   type AdditionalServices,
   type AdditionalServicesUpdate,
   type CarClass,
@@ -15,37 +12,29 @@ import {
 } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { additionalServices, tariffs } from '../../db/schema';
-import type { Auth } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { loadStationForCaller, requirePosition } from '../stations/station-access';
+import { loadStationForCaller } from '../stations/station-access';
 import { lockStation } from '../stations/stations.repository';
 import { isUuid } from '../users/users.repository';
-import { priceChanges, recordPriceChanges, type PricedState } from './price-history';
+import {
+  assertServicesPriced,
+  mergedServices,
+  serviceChanges,
+  touchedServices,
+  unknownExtraFields,
+} from './additional-services.service';
+import { priceChanges, recordPriceChanges } from './price-history';
+import { editableStation, type Caller } from './tariff-access';
 import {
   listAdditionalServices,
+  sellable,
   toAdditionalServices,
   toTariffConfig,
-  type AdditionalServiceRow,
   type TariffRow,
 } from './tariffs.repository';
 
 // Provider (Yandex) tariffs: prices, durations and status only (S2 §6), the Yandex extras, and the price
 // import from another station of the network (DESIGN §10: one call, one transaction).
-
-type Caller = Pick<Auth, 'userId' | 'role'>;
-
-/** The history key of the provider extras (db/schema/catalog.ts `tariff_price_changes`). */
-export const providerExtrasKey = 'yandex_addition_service';
-
-/** Who may change provider prices: owner and principal, and role admin as support staff. */
-export const providerEditorPositions = managerPositions;
-
-/** The station the caller may change the tariffs of: 404 for another tenant, 403 below principal. */
-async function editableStation(db: Database, caller: Caller, stationId: string) {
-  const access = await loadStationForCaller(db, caller, stationId);
-  requirePosition(access, providerEditorPositions);
-  return access.station;
-}
 
 /** The live Yandex tariffs of a station in list order, read inside the caller's transaction. */
 async function providerTariffRows(tx: Database, stationId: string): Promise<TariffRow[]> {
@@ -55,9 +44,6 @@ async function providerTariffRows(tx: Database, stationId: string): Promise<Tari
     .where(and(eq(tariffs.stationId, stationId), eq(tariffs.kind, 'yandex'), isNull(tariffs.deletedAt)))
     .orderBy(asc(tariffs.createdAt), asc(tariffs.name));
 }
-
-/** A tariff is sold when it and its prices are switched on (the list shows the same). */
-const sellable = (row: TariffRow) => row.active && row.priceActive;
 
 const lastTariffConflict = () => conflict(tariffMessages.lastProviderTariff, 'LAST_PROVIDER_TARIFF');
 
@@ -115,35 +101,6 @@ export async function updateProviderTariff(
   return toTariffConfig(saved, await listAdditionalServices(db, station.id, 'yandex'));
 }
 
-type ExtraPrices = AdditionalServiceRow['prices'];
-
-/** Per-class prices and switches of an extra, for the history (a class without an amount has neither). */
-function pricedStateOf(extra: Pick<AdditionalServiceRow, 'active' | 'prices'>): PricedState {
-  const price: Partial<Record<CarClass, number>> = {};
-  const classActive: Partial<Record<CarClass, boolean>> = {};
-  for (const carClass of carClasses) {
-    const amount = extra.prices[carClass];
-    if (!amount) continue;
-    price[carClass] = amount.price;
-    classActive[carClass] = amount.active;
-  }
-  return { active: extra.active, price, classActive };
-}
-
-/** History rows of one extra changing from `before` (null when new) to `after`. */
-function extraChanges(
-  at: { stationId: string; userId: string },
-  service: string,
-  before: Pick<AdditionalServiceRow, 'active' | 'prices'> | null,
-  after: Pick<AdditionalServiceRow, 'active' | 'prices'>,
-) {
-  return priceChanges(
-    { stationId: at.stationId, tariffKey: providerExtrasKey, service, userId: at.userId },
-    before ? pricedStateOf(before) : {},
-    pricedStateOf(after),
-  );
-}
-
 /**
  * `POST /api/station/tariff/{stationId}/yandex_addition_service`: the global flag and the per-class
  * {price, active} of the station's Yandex extras. Only the extras the partner sells at the station can be
@@ -162,48 +119,12 @@ export async function updateProviderExtras(
     const rows = await listAdditionalServices(tx, station.id, 'yandex');
     const byKey = new Map(rows.map((r) => [r.serviceKey, r]));
 
-    const unknown: Record<string, string> = {};
-    for (const key of Object.keys(input.active)) {
-      if (!byKey.has(key)) unknown[`active.${key}`] = messages.generic.invalidInput;
-    }
-    for (const carClass of carClasses) {
-      for (const key of Object.keys(input.price[carClass] ?? {})) {
-        if (!byKey.has(key)) unknown[`price.${carClass}.${key}`] = messages.generic.invalidInput;
-      }
-    }
+    const unknown = unknownExtraFields(input, (key) => byKey.has(key), messages.generic.invalidInput);
     if (Object.keys(unknown).length > 0) throw badRequest(unknown);
 
     // The state after the save, for every extra the request touches: what was there, overlaid with the body.
-    const touched = new Set([
-      ...Object.keys(input.active),
-      ...carClasses.flatMap((c) => Object.keys(input.price[c] ?? {})),
-    ]);
-    const next = new Map<string, Pick<AdditionalServiceRow, 'active' | 'prices'>>();
-    for (const key of touched) {
-      const row = byKey.get(key)!;
-      const prices: ExtraPrices = { ...row.prices };
-      for (const carClass of carClasses) {
-        const amount = input.price[carClass]?.[key];
-        if (amount) prices[carClass] = { price: amount.price, active: amount.active };
-      }
-      next.set(key, { active: input.active[key] ?? row.active, prices });
-    }
-
-    const whole: AdditionalServicesUpdate = { active: {}, price: {} };
-    for (const [key, state] of next) {
-      whole.active[key] = state.active;
-      for (const carClass of carClasses) {
-        const amount = state.prices[carClass];
-        if (amount) (whole.price[carClass] ??= {})[key] = amount;
-      }
-    }
-    const zero = zeroPricedService(whole, carClasses, washServiceName);
-    if (zero) {
-      throw badRequest(
-        Object.fromEntries(zero.classes.map((c) => [`price.${c}.${zero.service}`, zero.message])),
-        zero.message,
-      );
-    }
+    const next = mergedServices(byKey, input, touchedServices(input));
+    assertServicesPriced(next);
 
     const history = [];
     for (const [key, state] of next) {
@@ -218,7 +139,12 @@ export async function updateProviderExtras(
           ),
         );
       history.push(
-        ...extraChanges({ stationId: station.id, userId: caller.userId }, key, byKey.get(key)!, state),
+        ...serviceChanges(
+          { stationId: station.id, userId: caller.userId, kind: 'yandex' },
+          key,
+          byKey.get(key),
+          state,
+        ),
       );
     }
     await recordPriceChanges(tx, history);
@@ -305,7 +231,12 @@ export async function importProviderPrices(
           set: state,
         });
       history.push(
-        ...extraChanges({ stationId: target.id, userId: caller.userId }, extra.serviceKey, before, state),
+        ...serviceChanges(
+          { stationId: target.id, userId: caller.userId, kind: 'yandex' },
+          extra.serviceKey,
+          before,
+          state,
+        ),
       );
     }
     await recordPriceChanges(tx, history);

@@ -11,10 +11,14 @@ import {
 import type { Database } from '../../db/client';
 import { additionalServices, tariffs } from '../../db/schema';
 import { isUuid } from '../users/users.repository';
+import { foldedSql } from '../../db/sql-text';
 
 export type TariffRow = typeof tariffs.$inferSelect;
 export type AdditionalServiceRow = typeof additionalServices.$inferSelect;
 export type LoadedTariffConfig = TariffConfig & { kind: TariffKind };
+
+/** Sellable: switched on and its prices switched on (what lists and configs show as `active`). */
+export const sellable = (row: Pick<TariffRow, 'active' | 'priceActive'>) => row.active && row.priceActive;
 
 /** Service key → Russian name, for every wash service the product knows (S2 §3 `ru_services_names`). */
 export const ruServicesNames: Record<string, string> = Object.fromEntries(
@@ -62,7 +66,7 @@ export function toTariffConfig(row: TariffRow, extras: readonly AdditionalServic
       name: row.name,
       description: row.description,
       // Prices switched off make the tariff unsellable just like an inactive one.
-      active: row.active && row.priceActive,
+      active: sellable(row),
       durationMinutes,
       priceElements: [{ clientGroup: individualClientGroup, priceComponent }],
       includeService: [...row.includeServices],
@@ -188,7 +192,8 @@ export async function ownTariffNameTaken(
         eq(tariffs.stationId, stationId),
         eq(tariffs.kind, 'own'),
         isNull(tariffs.deletedAt),
-        sql`lower(trim(${tariffs.name})) = lower(trim(${name}))`,
+        // foldedSql, not lower(): a C-locale cluster's lower() leaves Cyrillic as it is.
+        sql`${foldedSql(sql`trim(${tariffs.name})`)} = ${foldedSql(sql`trim(${name})`)}`,
         exceptId ? ne(tariffs.id, exceptId) : undefined,
       ),
     )
