@@ -1,7 +1,7 @@
 /**
  * `npm run screenshots`: PNGs of the login page, the station picker, /home, the shell, the order calendar
  * (day and week), the order modals (details, edit, new), the dashboard (also as a whole page), the order
- * history (cards and table) and the blocking new-orders modal, at 1440 and 390 px, light and dark, into
+ * history (cards and table), the blocking new-orders modal, every tariffs page and the station settings, at 1440 and 390 px, light and dark, into
  * screenshots/ (gitignored). A script for looking, not a test: a screen that cannot be reached is
  * reported at the end (and the exit code is 1), the others are still taken.
  */
@@ -121,6 +121,10 @@ async function main() {
     const sadovayaId = await stationIdByName(owner, 'Мойка на Садовой');
     const orderId = await showcaseOrder(owner, leninaId);
     const dashboard = `/station/${leninaId}/dashboard`;
+    const ownTariffs = (await (await owner.call(`/api/own_tariffs/list/${leninaId}`)).json()) as {
+      prices_list: { id: string }[];
+    };
+    const ownTariffId = ownTariffs.prices_list[0]!.id;
 
     // First pass: the screens before any station page, and the new-orders modal while orders wait.
     for (const combo of combos) {
@@ -211,6 +215,51 @@ async function main() {
         await page.locator('.history-table .ant-table-row, .history-card').first().waitFor();
         await settle(page, 1_000);
       });
+
+      // Issue 12: every tariffs page the owner uses.
+      const tariffs = `/station/${leninaId}/tariffs`;
+      for (const tab of ['own', 'yandex', 'fixed', 'payment']) {
+        await shot(`tariffs-${tab}`, async () => {
+          await page.goto(`${tariffs}?tab=${tab}`);
+          await page.getByRole('tab', { selected: true }).waitFor();
+          await page.locator('.ant-skeleton, .ant-spin-spinning').first().waitFor({ state: 'detached' });
+          await settle(page, 1_000);
+        });
+      }
+      await shot('tariff-detail', async () => {
+        await page.goto(`/station/${leninaId}/tariffs/${ownTariffId}?kind=own`);
+        await page.getByText('История изменений').first().waitFor();
+        await settle(page, 1_000);
+      });
+      await shot('tariff-edit', async () => {
+        await page.getByRole('button', { name: 'Редактировать' }).first().click();
+        await page.getByRole('button', { name: 'Сохранить' }).first().waitFor();
+        await settle(page, 800);
+      });
+      await shot('tariff-new', async () => {
+        await page.goto(`${tariffs}/new`);
+        await page.getByText('Основные услуги').first().waitFor();
+        await settle(page, 1_000);
+      });
+      for (const [name, path] of [
+        ['tariff-extras', 'addition_service'],
+        ['tariff-extras-yandex', 'yandex_addition_service'],
+      ]) {
+        await shot(name!, async () => {
+          await page.goto(`${tariffs}/${path}`);
+          await page.getByText('Настройка дополнительных услуг').first().waitFor();
+          await settle(page, 1_000);
+        });
+      }
+      await shot(
+        'station-settings',
+        async () => {
+          await page.goto(`/station/${leninaId}/settings`);
+          await page.getByText('Стратегия станции').first().waitFor();
+          await settle(page, 1_000);
+        },
+        { fullPage: true },
+      );
       await close();
     }
   } finally {
