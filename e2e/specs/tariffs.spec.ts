@@ -319,8 +319,15 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
     const page = await open(`/station/${leninaId}/tariffs?tab=yandex`);
     await page.getByRole('button', { name: 'Импорт цен' }).click();
     const dialog = page.getByRole('dialog', { name: 'Импорт цен Яндекс тарифов' });
-    await pickOption(page, dialog.getByRole('combobox'), 'Мойка на Садовой');
-    await dialog.getByRole('button', { name: 'Импортировать' }).click();
+    // By keyboard, as a click on an option still sliding in can miss (CI saw the list open, nothing picked).
+    const picker = dialog.getByRole('combobox');
+    await picker.click();
+    await picker.fill('Садов');
+    await page.locator('.ant-select-dropdown:visible').getByTitle('Мойка на Садовой').waitFor();
+    await page.keyboard.press('Enter');
+    const confirm = dialog.getByRole('button', { name: 'Импортировать' });
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await confirm.click();
     await page.getByText('Тарифы успешно импортированы').first().waitFor();
     expect(priceOf(await config(yatariff[0]!.id, 'yandex'), 'Compact')).toBe(priceOf(sourceFirst, 'Compact'));
   });
