@@ -1,5 +1,4 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fixedTariffListSchema, messages, type FixedTariffList } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
@@ -12,8 +11,7 @@ import { lockStation } from '../stations/stations.repository';
 import { isUuid } from '../users/users.repository';
 import { orderWriterPositions } from '../orders/order-access';
 import { editableStation, tariffEditorPositions } from './tariff-access';
-
-const stationParams = z.object({ stationId: z.string().min(1).max(64) });
+import { stationParams } from './tariff-params';
 
 /** Who reads the fixed tariffs: the station's staff who take orders (the tariff editors change them). */
 const fixedTariffReaders = orderWriterPositions;

@@ -22,9 +22,8 @@ import {
 } from './own-tariffs.service';
 import { priceHistoryRoutes } from './price-history.routes';
 import { tariffEditorPositions } from './tariff-access';
+import { stationParams, tariffParams } from './tariff-params';
 
-const stationParams = z.object({ stationId: z.string().min(1).max(64) });
-const tariffParams = stationParams.extend({ tariffId: z.string().min(1).max(64) });
 const initQuery = z.object({ tariff_id: z.string().max(64).optional() });
 
 /**

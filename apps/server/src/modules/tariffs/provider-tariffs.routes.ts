@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   additionalServicesSchema,
@@ -12,8 +11,7 @@ import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { importProviderPrices, updateProviderExtras, updateProviderTariff } from './provider-tariffs.service';
 import { tariffEditorPositions } from './tariff-access';
-
-const stationParams = z.object({ stationId: z.string().min(1).max(64) });
+import { stationParams } from './tariff-params';
 
 /**
  * Write side of the provider (Yandex) tariffs (S2 §6, §7 «Station tariffs (provider)»): owner and

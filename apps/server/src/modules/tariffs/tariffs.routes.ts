@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   additionalServicesSchema,
@@ -9,7 +8,7 @@ import {
 } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
-import { authOf, type Auth } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { loadStationForCaller } from '../stations/station-access';
 import {
@@ -19,11 +18,8 @@ import {
   toAdditionalServices,
   toTariffConfig,
 } from './tariffs.repository';
-
-const stationParams = z.object({ stationId: z.string().min(1).max(64) });
-const tariffParams = stationParams.extend({ tariffId: z.string().min(1).max(64) });
-
-type Caller = Pick<Auth, 'userId' | 'role'>;
+import { stationParams, tariffParams } from './tariff-params';
+import type { Caller } from './tariff-access';
 
 /** A tariff of a station the caller may open; every position may read tariffs (the order form needs them). */
 async function tariffConfigFor(
