@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { hhmmPattern, toMinutes } from '../time/time-of-day';
+import { stationSettingsMessages } from './station-form';
 import { stationMessages, weekDays, type WorktimeByDay } from './week';
+import {
+  PRICE_LIMIT_MAX,
+  pricingLimitsErrors,
+  pricingLimitsMessages,
+  scheduleErrors,
+} from './station-settings';
 
 export * from './week';
 
@@ -90,20 +97,45 @@ export const stationCreateSchema = z
   .superRefine((v, ctx) => checkWorktime(v.worktime_by_day, ctx, 'worktime_by_day'));
 export type StationCreate = z.infer<typeof stationCreateSchema>;
 
-/** Body of `POST /api/station/update/{id}`: any subset of the editable fields. */
+const priceLimit = (required: string) =>
+  z
+    .number({ error: required })
+    .int(required)
+    .min(0, pricingLimitsMessages.negative)
+    .max(PRICE_LIMIT_MAX, `Не больше ${PRICE_LIMIT_MAX}`);
+
+/**
+ * Body of `POST /api/station/update/{id}`: any subset of the fields the settings pages edit (S2 §3, §7),
+ * each with its S2 §5 rule. A schedule is sent as `daysOfWork` with `worktime_by_day` (the editor's shape;
+ * days outside `daysOfWork` are dropped, a working day without hours gets 09:00–21:00); `worktime_by_day`
+ * alone is the older shape of the info form. Pricing limits sent together are checked together here; the
+ * server checks a partial change against the stored values.
+ */
 export const stationUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Пожалуйста, введите название станции').max(50, stationMessages.nameMax),
+    name: z
+      .string({ error: stationSettingsMessages.nameRequired })
+      .trim()
+      .min(1, stationSettingsMessages.nameRequired)
+      .max(50, stationMessages.nameMax),
     address: z.string().trim().min(5, stationMessages.addressMin).max(300),
     location: pointSchema,
+    daysOfWork: z.array(z.enum(weekDays)).max(7),
     worktime_by_day: worktimeByDaySchema,
     time_zone: z.string().max(64),
     slot_duration: z.number().int().min(5).max(240),
     boxes: z
-      .number()
-      .int()
-      .min(1, 'Должен быть хотя бы один бокс')
-      .max(20, 'Максимальное количество боксов - 20'),
+      .number({ error: stationSettingsMessages.boxesRequired })
+      .int(stationSettingsMessages.boxesRequired)
+      .min(1, stationSettingsMessages.boxesMin)
+      .max(20, stationSettingsMessages.boxesMax),
+    limitMinCost: priceLimit(pricingLimitsMessages.minRequired),
+    limitMaxCost: priceLimit(pricingLimitsMessages.maxRequired),
+    stepCost: z
+      .number({ error: pricingLimitsMessages.stepRequired })
+      .int(pricingLimitsMessages.stepRequired)
+      .min(1, pricingLimitsMessages.stepPositive)
+      .max(PRICE_LIMIT_MAX),
     enable: z.boolean(),
     enable_booking: z.boolean(),
     enable_payment: z.boolean(),
@@ -113,6 +145,27 @@ export const stationUpdateSchema = z
   .partial()
   .strict()
   .superRefine((v, ctx) => {
-    if (v.worktime_by_day) checkWorktime(v.worktime_by_day, ctx, 'worktime_by_day');
+    if (v.daysOfWork) {
+      if (!v.worktime_by_day) {
+        ctx.addIssue({ code: 'custom', message: 'Укажите часы работы', path: ['worktime_by_day'] });
+        return;
+      }
+      for (const [key, message] of Object.entries(scheduleErrors(v.daysOfWork, v.worktime_by_day))) {
+        ctx.addIssue({
+          code: 'custom',
+          message,
+          path: key === 'daysOfWork' ? ['daysOfWork'] : ['worktime_by_day', key],
+        });
+      }
+    } else if (v.worktime_by_day) checkWorktime(v.worktime_by_day, ctx, 'worktime_by_day');
+    if (v.limitMinCost !== undefined && v.limitMaxCost !== undefined && v.stepCost !== undefined) {
+      const errors = pricingLimitsErrors({
+        limitMinCost: v.limitMinCost,
+        limitMaxCost: v.limitMaxCost,
+        stepCost: v.stepCost,
+      });
+      for (const [key, message] of Object.entries(errors))
+        ctx.addIssue({ code: 'custom', message, path: [key] });
+    }
   });
 export type StationUpdate = z.infer<typeof stationUpdateSchema>;

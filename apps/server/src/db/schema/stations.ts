@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { LegalInfo } from '@crm/shared';
 import { networks } from './users';
 
 export const stations = pgTable(
@@ -49,6 +50,9 @@ export const stations = pgTable(
     paymentMin: integer('payment_min').notNull().default(100),
     paymentStep: integer('payment_step').notNull().default(50),
     paymentMax: integer('payment_max').notNull().default(10000),
+    /** Legal info (S2 §3 `legal_info`), saved from the settings' legal page; null until then. */
+    legalInfo: jsonb('legal_info').$type<LegalInfo>(),
+    legalUpdatedAt: timestamp('legal_updated_at', { withTimezone: true }),
     /** A station made for a wizard user that has not finished first-time setup. */
     awaitingSetup: boolean('awaiting_setup').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import {
+  isValidAccount,
+  isValidBik,
+  isValidCorrAccount,
+  isValidInn,
+  isValidKpp,
+  isValidOgrn,
+  isValidOgrnip,
+  isValidOkpo,
+} from './checksums';
+import { legalMessages, legalTypeOfInn, requiredLegalFields, type LegalType } from './legal-rules';
+
+export const legalTypes = ['LEGAL', 'INDIVIDUAL'] as const;
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const bankAccountSchema = z.object({
+  bik: text(9),
+  bank: text(300),
+  addressBank: text(500),
+  account: text(20),
+  corrAccount: text(20),
+});
+
+/**
+ * Legal info (S2 §3). Every field is a string ('' when unknown) so the form and the registry answer have
+ * one shape; which ones are required depends on `type` (`requiredLegalFields`), and each number is checked
+ * by its control digits.
+ */
+export const legalInfoShape = z.object({
+  type: z.enum(legalTypes),
+  inn: text(12),
+  ogrn: text(13),
+  ogrnip: text(15),
+  okpo: text(10),
+  kpp: text(9),
+  fias: text(64),
+  nameOrg: text(300),
+  fullNameOrg: text(500),
+  addressOrg: text(500),
+  commentToAddress: text(500),
+  name: text(100),
+  surname: text(100),
+  lastname: text(100),
+  certificateNumber: text(50),
+  /** DD.MM.YYYY (S2 §3). */
+  certificateDate: text(10),
+  bankAccount: bankAccountSchema,
+});
+export type LegalInfo = z.infer<typeof legalInfoShape>;
+
+/** All of S2 §5 «Legal form» plus the control digits, as `{field path: message}`; empty when it can be saved. */
+export function legalInfoErrors(v: LegalInfo): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const need = requiredLegalFields[v.type];
+  for (const field of need) {
+    if (!String(v[field] ?? '').trim())
+      errors[field] = field === 'certificateDate' ? legalMessages.pickDate : legalMessages.required;
+  }
+  for (const field of ['bik', 'bank', 'addressBank', 'corrAccount', 'account'] as const) {
+    if (!v.bankAccount[field].trim()) errors[`bankAccount.${field}`] = legalMessages.required;
+  }
+  const check = (field: string, value: string, ok: (s: string) => boolean, message: string) => {
+    if (value && !errors[field] && !ok(value)) errors[field] = message;
+  };
+  check('inn', v.inn, (s) => isValidInn(s) && legalTypeOfInn(s) === v.type, legalMessages.innInvalid);
+  if (v.type === 'LEGAL') {
+    check('ogrn', v.ogrn, isValidOgrn, legalMessages.ogrnInvalid);
+    check('kpp', v.kpp, isValidKpp, legalMessages.kppInvalid);
+  } else {
+    check('ogrnip', v.ogrnip, isValidOgrnip, legalMessages.ogrnipInvalid);
+    check(
+      'certificateDate',
+      v.certificateDate,
+      (s) => /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(19|20)\d{2}$/.test(s),
+      legalMessages.dateInvalid,
+    );
+  }
+  check('okpo', v.okpo, isValidOkpo, legalMessages.okpoInvalid);
+  const bank = v.bankAccount;
+  check('bankAccount.bik', bank.bik, isValidBik, legalMessages.bikInvalid);
+  if (isValidBik(bank.bik)) {
+    check(
+      'bankAccount.account',
+      bank.account,
+      (s) => isValidAccount(s, bank.bik),
+      legalMessages.accountInvalid,
+    );
+    check(
+      'bankAccount.corrAccount',
+      bank.corrAccount,
+      (s) => isValidCorrAccount(s, bank.bik),
+      legalMessages.corrAccountInvalid,
+    );
+  }
+  return errors;
+}
+
+export const legalInfoSchema = legalInfoShape.superRefine((v, ctx) => {
+  for (const [key, message] of Object.entries(legalInfoErrors(v))) {
+    ctx.addIssue({ code: 'custom', message, path: key.split('.') });
+  }
+});
+
+/** The INN field of S2 §5: required, 10 or 12 digits. */
+export const innSchema = z
+  .string({ error: legalMessages.required })
+  .trim()
+  .min(1, legalMessages.required)
+  .regex(/^(\d{10}|\d{12})$/, legalMessages.innFormat);
+
+/** `POST /api/legal/get_legal_data` `{inn}` (S2 §7). */
+export const legalLookupBodySchema = z.object({ inn: innSchema });
+/** `found: false` → the info message and an empty form of the type the INN's length implies (S2 §4). */
+export const legalLookupResponseSchema = z.object({ found: z.boolean(), legal_info: legalInfoShape });
+
+/** `POST /api/legal/save_legal_data` `{legal_info, carwash_id}` (S2 §7). */
+export const legalSaveBodySchema = z.object({
+  legal_info: legalInfoSchema,
+  carwash_id: z.string().min(1).max(64),
+});
+
+/** `GET /api/legal/get_by_station_id/{stationId}`: null until saved once. */
+export const legalInfoResponseSchema = z.object({
+  legal_info: legalInfoShape.nullable(),
+  updated_at: z.string().nullable(),
+});
+
+export type { LegalType };
