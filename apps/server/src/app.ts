@@ -35,6 +35,8 @@ import { eventsRoutes } from './modules/events/events.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { ownTariffsRoutes } from './modules/tariffs/own-tariffs.routes';
+import { slotsRoutes } from './modules/slots/slots.routes';
+import { legalRoutes } from './modules/legal/legal.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -117,6 +119,8 @@ export async function buildApp(options: BuildOptions) {
     eventsRoutes,
     analyticsRoutes,
     invitationsRoutes,
+    slotsRoutes,
+    legalRoutes,
     // After orders: the gates run operations in document order, and deleting a tariff must not starve them.
     ownTariffsRoutes,
   ]) {

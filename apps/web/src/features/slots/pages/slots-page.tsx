@@ -1,0 +1,4 @@
+/** Placeholder replaced within issue 13. */
+export function SlotsPage() {
+  return <div>Слоты</div>;
+}
