@@ -25,6 +25,9 @@ const envSchema = z.object({
   TELEGRAM_BOT_NAME: z.string().default('carwash_crm_bot'),
   GEOCODER_URL: z.string().url().optional(),
   GEOCODER_API_KEY: z.string().optional(),
+  /** A DaData-compatible «find party by id» service for the INN lookup; the built-in stand-in without it. */
+  LEGAL_REGISTRY_URL: z.string().url().optional(),
+  LEGAL_REGISTRY_API_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SUPPORT_URL: z.string().url().default('https://t.me/carwash_crm_support'),
   WEB_DIST_DIR: z.string().optional(),
@@ -72,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authLocal: e.AUTH_LOCAL ?? !yandexConfigured,
     telegram: { botToken: e.TELEGRAM_BOT_TOKEN ?? null, botName: e.TELEGRAM_BOT_NAME },
     geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, apiKey: e.GEOCODER_API_KEY ?? '' } : null,
+    legalRegistry: e.LEGAL_REGISTRY_URL
+      ? { url: e.LEGAL_REGISTRY_URL.replace(/\/$/, ''), apiKey: e.LEGAL_REGISTRY_API_KEY ?? '' }
+      : null,
     mapTileUrl: e.MAP_TILE_URL,
     supportUrl: e.SUPPORT_URL,
     webDistDir: e.WEB_DIST_DIR,

@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { createGeocoder, type Geocoder } from './geocoder';
 import type { IdentityProvider } from './identity';
+import { createLegalRegistry, type LegalRegistry } from './legal-registry';
 import { createLocalProvider } from './local-identity';
 import { createTelegram, type TelegramAdapter } from './telegram';
 import { createYandexProvider } from './yandex-id';
@@ -20,6 +21,8 @@ export interface Adapters {
   telegram: TelegramAdapter | null;
   /** Address suggestions: GEOCODER_URL, or the built-in gazetteer. */
   geocoder: Geocoder;
+  /** The INN lookup: LEGAL_REGISTRY_URL (DaData-compatible), or the built-in stand-in. */
+  legalRegistry: LegalRegistry;
 }
 
 export function createAdapters(config: Config): Adapters {
@@ -30,5 +33,6 @@ export function createAdapters(config: Config): Adapters {
     },
     telegram: createTelegram(config.telegram),
     geocoder: createGeocoder(config),
+    legalRegistry: createLegalRegistry(config),
   };
 }

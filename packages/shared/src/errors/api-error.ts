@@ -15,8 +15,16 @@ export const errorCodes = [
   'NOT_FOUND',
   'CONFLICT',
   'SLOT_TAKEN',
+  /** 400: the slot is already blocked or free, as asked (S2 §8 «Slots»). */
+  'SLOT_STATE',
+  /** 409: the slot is taken by orders and cannot be blocked (S2 §4 «Этот слот занят заказом»). */
+  'SLOT_BUSY',
   /** 409: the change would switch off the station's last active Yandex tariff (S2 §4). */
   'LAST_PROVIDER_TARIFF',
+  /** 409: fewer boxes would drop a box that live orders still use (issue 13). */
+  'BOX_IN_USE',
+  /** 502: the INN registry failed or timed out; the form is filled in by hand (issue 13). */
+  'LEGAL_LOOKUP_FAILED',
   'RATE_LIMITED',
   'AUTH_FAILED',
   'INTERNAL',

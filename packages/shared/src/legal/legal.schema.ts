@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateMessages, pastLocalDate } from '../time/date-fields';
 import {
   isValidAccount,
   isValidBik,
@@ -50,6 +51,19 @@ export const legalInfoShape = z.object({
 });
 export type LegalInfo = z.infer<typeof legalInfoShape>;
 
+/**
+ * A certificate date is DD.MM.YYYY (S2 §3) of a day that exists, from 1900 up to today (DESIGN §8: dates
+ * of documents); null when it is fine.
+ */
+export function certificateDateProblem(value: string): string | null {
+  const parts = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value);
+  if (!parts) return legalMessages.dateInvalid;
+  const result = pastLocalDate().safeParse(`${parts[3]}-${parts[2]}-${parts[1]}`);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message;
+  return message === dateMessages.pastRange ? message : legalMessages.dateInvalid;
+}
+
 /** All of S2 §5 «Legal form» plus the control digits, as `{field path: message}`; empty when it can be saved. */
 export function legalInfoErrors(v: LegalInfo): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -70,12 +84,8 @@ export function legalInfoErrors(v: LegalInfo): Record<string, string> {
     check('kpp', v.kpp, isValidKpp, legalMessages.kppInvalid);
   } else {
     check('ogrnip', v.ogrnip, isValidOgrnip, legalMessages.ogrnipInvalid);
-    check(
-      'certificateDate',
-      v.certificateDate,
-      (s) => /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(19|20)\d{2}$/.test(s),
-      legalMessages.dateInvalid,
-    );
+    const dateProblem = v.certificateDate && certificateDateProblem(v.certificateDate);
+    if (dateProblem && !errors.certificateDate) errors.certificateDate = dateProblem;
   }
   check('okpo', v.okpo, isValidOkpo, legalMessages.okpoInvalid);
   const bank = v.bankAccount;

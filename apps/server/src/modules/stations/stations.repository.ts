@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { Position, Station } from '@crm/shared';
+import { and, asc, eq, gt, inArray, ne, notInArray } from 'drizzle-orm';
+import { cancelledStatuses, type PricingLimits, type Position, type Station } from '@crm/shared';
 import type { Database } from '../../db/client';
-import { boxes, memberships, networks, stations, users } from '../../db/schema';
+import { boxes, memberships, networks, orders, stations, users } from '../../db/schema';
 import type { StationRow } from './station-access';
 import { toStationDto, type BoxRow } from './station-dto';
 
@@ -131,6 +131,60 @@ export async function setBoxCount(db: Db, stationId: string, count: number, curr
   } else if (count < current) {
     await db.delete(boxes).where(and(eq(boxes.stationId, stationId), gt(boxes.number, count)));
   }
+}
+
+/** The stored pricing limits, read under the station lock so a partial change is checked against them. */
+export async function pricingLimitsOf(db: Db, stationId: string): Promise<PricingLimits> {
+  const [row] = await db
+    .select({
+      limitMinCost: stations.limitMinCost,
+      limitMaxCost: stations.limitMaxCost,
+      stepCost: stations.stepCost,
+    })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return row!;
+}
+
+/**
+ * The lowest box above `keep` that a live order (not cancelled, not a slot blocker) still uses now or
+ * later; null when the boxes above `keep` can go. Past orders keep their box number as history.
+ */
+export async function firstBoxInUseAbove(
+  db: Db,
+  stationId: string,
+  keep: number,
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ box: orders.boxNumber })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.stationId, stationId),
+        gt(orders.boxNumber, keep),
+        gt(orders.bookingEnd, now),
+        notInArray(orders.status, [...cancelledStatuses]),
+        ne(orders.orderType, 'BlockerBookingSlot'),
+      ),
+    )
+    .orderBy(asc(orders.boxNumber))
+    .limit(1);
+  return row?.box ?? null;
+}
+
+/** Slot blockers of removed boxes that have not ended: they would block a box re-added later. */
+export async function deleteFutureBlockersAbove(db: Db, stationId: string, keep: number, now: Date) {
+  await db
+    .delete(orders)
+    .where(
+      and(
+        eq(orders.stationId, stationId),
+        gt(orders.boxNumber, keep),
+        gt(orders.bookingEnd, now),
+        eq(orders.orderType, 'BlockerBookingSlot'),
+      ),
+    );
 }
 
 const positionRank: Record<string, number> = { owner: 0, principal: 1, administrator: 2, worker: 3 };

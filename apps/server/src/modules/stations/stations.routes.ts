@@ -13,7 +13,8 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { forbidden } from '../../plugins/errors';
-import { createStation, getStation, listStationUsers, listStations, updateStation } from './stations.service';
+import { createStation, getStation, listStationUsers, listStations } from './stations.service';
+import { updateStation } from './station-update';
 
 export const stationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.post(

@@ -1,37 +1,26 @@
-import {
-  managerPositions,
-  type Station,
-  type StationCreate,
-  type StationUpdate,
-  type User,
-} from '@crm/shared';
+import { managerPositions, type Station, type StationCreate, type User } from '@crm/shared';
 import type { Database } from '../../db/client';
 import type { stations } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { badRequest, forbidden, notFound } from '../../plugins/errors';
 import { isUuid, toUserDto } from '../users/users.repository';
-import { loadStationForCaller, requirePosition } from './station-access';
+import { loadStationForCaller } from './station-access';
 import { guessTimeZone, isValidTimeZone } from './station-dto';
+import { unknownTimeZoneMessage } from './station-update';
 import {
-  boxCountOf,
   createNetworkWithOwner,
   freeCarwashId,
   insertStation,
-  lockStation,
   membershipsOfUser,
   networkExists,
   networkMembers,
-  setBoxCount,
   stationDtoById,
   stationsOfUser,
   toStationDtos,
-  updateStationRow,
   type Db,
 } from './stations.repository';
 
 type Caller = Pick<Auth, 'userId' | 'role'>;
-
-export const unknownTimeZoneMessage = 'Неизвестный часовой пояс';
 
 export async function listStations(db: Database, caller: Caller): Promise<Station[]> {
   return toStationDtos(db, await stationsOfUser(db, caller.userId));
@@ -98,40 +87,6 @@ export async function createStation(db: Database, caller: Caller, input: Station
       if (attempt >= 3 || !isUniqueViolation(error)) throw error;
     }
   }
-}
-
-export async function updateStation(
-  db: Database,
-  caller: Caller,
-  stationId: string,
-  input: StationUpdate,
-): Promise<Station> {
-  const access = await loadStationForCaller(db, caller, stationId);
-  requirePosition(access, managerPositions);
-  if (input.time_zone !== undefined && !isValidTimeZone(input.time_zone)) {
-    throw badRequest({ time_zone: unknownTimeZoneMessage });
-  }
-  const { location, boxes: boxCount, ...rest } = input;
-  const values: Partial<typeof stations.$inferInsert> = {
-    name: rest.name,
-    address: rest.address,
-    worktimeByDay: rest.worktime_by_day,
-    timeZone: rest.time_zone,
-    slotDuration: rest.slot_duration,
-    enable: rest.enable,
-    enableBooking: rest.enable_booking,
-    enablePayment: rest.enable_payment,
-    autoacceptBooking: rest.autoaccept_booking,
-    autoacceptPayment: rest.autoaccept_payment,
-    ...(location ? { lon: location.coordinates[0], lat: location.coordinates[1] } : {}),
-  };
-  const defined = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  await db.transaction(async (tx) => {
-    await lockStation(tx, stationId);
-    await updateStationRow(tx, stationId, defined);
-    if (boxCount !== undefined) await setBoxCount(tx, stationId, boxCount, await boxCountOf(tx, stationId));
-  });
-  return stationDtoById(db, stationId);
 }
 
 /**

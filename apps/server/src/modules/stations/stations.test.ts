@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationMessages, type Station } from '@crm/shared';
-import { boxes, memberships, networks, stations } from '../../db/schema';
+import { memberships, networks, stations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoIds, expectSignInRequired } from '../users/test-guards';
 
@@ -261,114 +261,6 @@ describe('stations API', () => {
 
     it('requires a session and a matching X-User-Id', async () => {
       await expectSignInRequired(t, { method: 'POST', url: '/api/station/create', payload: newStation });
-    });
-  });
-
-  describe('POST /api/station/update/{id}', () => {
-    const boxNumbers = async (stationId: string) =>
-      (await t.db.select().from(boxes).where(eq(boxes.stationId, stationId)))
-        .map((b) => b.number)
-        .sort((a, b) => a - b);
-
-    it('lets the owner change settings and add or remove trailing boxes', async () => {
-      const owner = await t.loginAs('owner');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/station/update/${ids.sadovaya}`,
-        headers: owner.headers,
-        payload: {
-          name: 'Мойка на Садовой, 12',
-          boxes: 5,
-          slot_duration: 45,
-          enable_booking: false,
-          location: { type: 'Point', coordinates: [82.92, 55.04] },
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      const station = res.json().station as Station;
-      expect(station.name).toBe('Мойка на Садовой, 12');
-      expect(station.slot_duration).toBe(45);
-      expect(station.enable_booking).toBe(false);
-      expect(station.location?.coordinates).toEqual([82.92, 55.04]);
-      expect(station.boxes).toEqual([1, 2, 3, 4, 5].map((number) => ({ number, status: 'Free' })));
-      expect(station.time_zone).toBe('Asia/Novosibirsk');
-
-      const fewer = await t.app.inject({
-        method: 'POST',
-        url: `/api/station/update/${ids.sadovaya}`,
-        headers: owner.headers,
-        payload: { boxes: 1 },
-      });
-      expect(fewer.json().station.boxes).toEqual([{ number: 1, status: 'Free' }]);
-      expect(await boxNumbers(ids.sadovaya)).toEqual([1]);
-    });
-
-    it('lets a principal and role admin update, but not an administrator or worker', async () => {
-      for (const login of ['principal', 'admin']) {
-        const user = await t.loginAs(login);
-        const res = await t.app.inject({
-          method: 'POST',
-          url: `/api/station/update/${ids.lenina}`,
-          headers: user.headers,
-          payload: { enable_payment: true },
-        });
-        expect(res.statusCode).toBe(200);
-      }
-      for (const login of ['administrator', 'worker']) {
-        const user = await t.loginAs(login);
-        const res = await t.app.inject({
-          method: 'POST',
-          url: `/api/station/update/${ids.lenina}`,
-          headers: user.headers,
-          payload: { name: 'Захват' },
-        });
-        expect(res.statusCode).toBe(403);
-        expect(res.json().error.code).toBe('FORBIDDEN');
-      }
-    });
-
-    it('answers 404 to a rival updating a Демо-сеть station, and changes nothing', async () => {
-      const rival = await t.loginAs('rival');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/station/update/${ids.lenina}`,
-        headers: rival.headers,
-        payload: { name: 'Захват' },
-      });
-      expect(res.statusCode).toBe(404);
-      const [row] = await t.db.select().from(stations).where(eq(stations.id, ids.lenina));
-      expect(row!.name).toBe('Мойка на Ленина');
-    });
-
-    it('rejects invalid input and unknown members with field messages', async () => {
-      const owner = await t.loginAs('owner');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/station/update/${ids.lenina}`,
-        headers: owner.headers,
-        payload: { name: '', boxes: 21, worktime_by_day: { start_Monday: '18:00', end_Monday: '09:00' } },
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toMatchObject({
-        name: 'Пожалуйста, введите название станции',
-        boxes: 'Максимальное количество боксов - 20',
-        'worktime_by_day.end_Monday': stationMessages.rangeOrder,
-      });
-      const unknown = await t.app.inject({
-        method: 'POST',
-        url: `/api/station/update/${ids.lenina}`,
-        headers: owner.headers,
-        payload: { network_id: 'x' },
-      });
-      expect(unknown.statusCode).toBe(400);
-    });
-
-    it('requires a session and a matching X-User-Id', async () => {
-      await expectSignInRequired(t, {
-        method: 'POST',
-        url: `/api/station/update/${ids.lenina}`,
-        payload: { name: 'Захват' },
-      });
     });
   });
 

@@ -59,6 +59,40 @@ function hinted(name: string, known: Record<string, unknown> = {}): unknown {
     extraoption: ['wax'],
     recordkey: 'wax',
     tariffkey: 'addition_service',
+    // Station settings (issue 13): min < max with a step that fits, the demo station's own box count,
+    // and every day open, so the full update passes and later bookings still find the station working.
+    daysofwork: weekdays,
+    limitmincost: 0,
+    limitmaxcost: 50000,
+    stepcost: 50,
+    boxes: 4,
+    // Legal info (issue 13): the form's rules check control digits, which no random string passes.
+    inn: '7707083893',
+    legalinfo: {
+      type: 'LEGAL',
+      inn: '7707083893',
+      ogrn: '1027700132195',
+      ogrnip: '',
+      okpo: '00032537',
+      kpp: '773601001',
+      fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5',
+      nameOrg: 'ПАО СБЕРБАНК',
+      fullNameOrg: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО «СБЕРБАНК РОССИИ»',
+      addressOrg: '117312, г Москва, ул Вавилова, д 19',
+      commentToAddress: '',
+      name: '',
+      surname: '',
+      lastname: '',
+      certificateNumber: '',
+      certificateDate: '',
+      bankAccount: {
+        bik: '044525225',
+        bank: 'ПАО Сбербанк',
+        addressBank: '117312, г Москва, ул Вавилова, д 19',
+        account: '40702810938000000001',
+        corrAccount: '30101810400000000225',
+      },
+    },
   };
   if (n in hints) return hints[n];
   if (n.includes('phone')) return '+79161112233';
