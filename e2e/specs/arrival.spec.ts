@@ -200,7 +200,7 @@ describe('arrival', () => {
 
   it('names the map’s zoom, the number steppers and the clear buttons in Russian for screen readers', async () => {
     const page = await browser.openAs('owner');
-    await page.goto(`/station/${leninaId}/settings`);
+    await page.goto(`/station/${leninaId}/settings/info`);
     const zoomIn = page.locator('.leaflet-control-zoom-in');
     await zoomIn.waitFor();
     expect(await zoomIn.getAttribute('aria-label')).toBe('Приблизить');

@@ -21,7 +21,7 @@ describe('invitation links (S1 §2, DESIGN §10)', () => {
   it('the owner makes a link in settings, copies it, and the newcomer joins through sign-in', async () => {
     const owner = await browser.openAs('owner');
     await owner.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    await owner.goto(`/station/${leninaId}/settings`);
+    await owner.goto(`/station/${leninaId}/settings/admins`);
     const card = owner.locator('.ant-card').filter({ hasText: 'Пригласить сотрудника' });
     await card.scrollIntoViewIfNeeded();
     await card.getByText('Активные приглашения').waitFor();

@@ -185,10 +185,90 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                // S2 §2: the «Станция» menu and its sub-pages; each sub-page has its own address.
                 path: 'settings',
                 lazy: async () => ({
-                  Component: (await import('../features/stations/pages/station-settings-page'))
-                    .StationSettingsPage,
+                  Component: (await import('../features/stations/pages/station-settings-layout'))
+                    .StationSettingsLayout,
+                }),
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-index-page'))
+                        .SettingsIndexPage,
+                    }),
+                  },
+                  {
+                    path: 'info',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-info-page'))
+                        .SettingsInfoPage,
+                    }),
+                  },
+                  {
+                    path: 'booking',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-booking-page'))
+                        .SettingsBookingPage,
+                    }),
+                  },
+                  {
+                    path: 'schedule',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-schedule-page'))
+                        .SettingsSchedulePage,
+                    }),
+                  },
+                  {
+                    path: 'boxes',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-boxes-page'))
+                        .SettingsBoxesPage,
+                    }),
+                  },
+                  {
+                    path: 'pricing',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-pricing-page'))
+                        .SettingsPricingPage,
+                    }),
+                  },
+                  {
+                    path: 'legalInfo',
+                    lazy: async () => ({
+                      Component: (await import('../features/legal/pages/legal-info-page')).LegalInfoPage,
+                    }),
+                  },
+                  {
+                    path: 'admins',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-admins-page'))
+                        .SettingsAdminsPage,
+                    }),
+                  },
+                  {
+                    path: 'notifications',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-notifications-page'))
+                        .SettingsNotificationsPage,
+                    }),
+                  },
+                  {
+                    // An unknown sub-page: the layout sends it back to the menu.
+                    path: '*',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/settings-index-page'))
+                        .SettingsIndexPage,
+                    }),
+                  },
+                ],
+              },
+              {
+                // S2 §2: the slot manager, 30 days from today.
+                path: 'slots',
+                lazy: async () => ({
+                  Component: (await import('../features/slots/pages/slots-page')).SlotsPage,
                 }),
               },
             ],

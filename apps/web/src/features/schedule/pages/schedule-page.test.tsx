@@ -291,9 +291,9 @@ describe('order calendar', () => {
     show(WEEK, makeStation({ worktime_by_day: {} }));
     expect(await screen.findByText('График работы не настроен')).toBeInTheDocument();
     expect(await screen.findByText('На этой неделе нет рабочих дней')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Настроить график' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Перейти к настройкам' })).toHaveAttribute(
       'href',
-      '/station/s1/settings',
+      '/station/s1/settings/schedule',
     );
   });
 });

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { Alert } from 'antd';
+import { useSearchParams } from 'react-router';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { addDays, defaultSlotDuration, orderMessages, type Order } from '@crm/shared';
@@ -15,7 +14,6 @@ import { orderListQuery, useOrderList } from '../api/order-list';
 import {
   calendarDay,
   gridRange,
-  hasSchedule,
   loadRange,
   stripDates,
   visibleDates,
@@ -35,6 +33,7 @@ import { isDate } from '../lib/calendar-dates';
 import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
 import { FilterPopover } from '../components/filter-popover';
 import { OverlapModal } from '../components/overlap-modal';
+import { ScheduleMissingAlert } from '../components/schedule-missing-alert';
 import { TimeGrid } from '../components/time-grid';
 import { WeekStrip } from '../components/week-strip';
 import '../components/calendar.css';
@@ -143,7 +142,6 @@ export function SchedulePage() {
   );
   const pickDay = useCallback((date: string) => setParam({ date, view: 'day' }), [setParam]);
 
-  const noSchedule = !hasSchedule(worktime);
   const noWorkingDays = !(view === 'day' ? strip : days).some((d) => d.hours);
   const loading = list.isPending;
   // Orders booked on days off (rare) still get the grid, with the note above it.
@@ -194,19 +192,7 @@ export function SchedulePage() {
         }
       />
 
-      {noSchedule && (
-        <Alert
-          type="warning"
-          showIcon
-          title={orderMessages.noSchedule}
-          description="Без графика записи нельзя распределить по времени."
-          action={
-            <Link to={`/station/${encodeURIComponent(station.id)}/settings`} className="cal-alert-link">
-              Настроить график
-            </Link>
-          }
-        />
-      )}
+      <ScheduleMissingAlert station={station} />
       {list.isError && (
         <RetryAlert title={orderMessages.listLoadFailed} onRetry={() => void list.refetch()} />
       )}

@@ -8,25 +8,31 @@ vi.mock('./leaflet-map', () => ({ default: () => <div>карта</div> }));
 
 const config = { provider: 'local', demo: true, telegramBotName: 'bot', supportUrl: 'x', mapTileUrl: 'x' };
 
-describe('StationSettingsForm', () => {
+describe('StationSettingsForm (the wizard step)', { timeout: 20_000 }, () => {
   beforeEach(() => setSessionUser('u1'));
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
   });
 
-  it('checks boxes 1–20 and saves the info with the spec message', async () => {
+  it('checks boxes 1–20, saves the whole station with the spec message and moves the wizard on', async () => {
     const api = mockApi({
       'GET /api/auth/config': () => config,
       'POST /api/station/update/s1': (body) => ({ station: testStation({ ...(body as object), boxes: [] }) }),
     });
     vi.stubGlobal('fetch', api.fetchMock);
-    renderPage(<StationSettingsForm station={testStation()} readOnly={false} />);
-    const save = screen.getByRole('button', { name: 'Сохранить изменения' });
-    expect(save).toBeDisabled();
+    const onSaved = vi.fn();
+    renderPage(
+      <StationSettingsForm
+        station={testStation()}
+        readOnly={false}
+        submitLabel="Сохранить и продолжить"
+        onSaved={onSaved}
+      />,
+    );
+    const save = screen.getByRole('button', { name: 'Сохранить и продолжить' });
 
     fireEvent.change(screen.getByLabelText('Количество боксов'), { target: { value: '30' } });
-    await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     expect(await screen.findByText('Максимальное количество боксов - 20')).toBeInTheDocument();
 
@@ -41,24 +47,14 @@ describe('StationSettingsForm', () => {
       worktime_by_day: { start_Monday: '08:00', end_Monday: '22:00' },
       location: { type: 'Point', coordinates: [37.58632, 55.70753] },
     });
-  });
-
-  it('puts the form back, hours included, on «Отменить изменения»', async () => {
-    vi.stubGlobal('fetch', mockApi({ 'GET /api/auth/config': () => config }).fetchMock);
-    renderPage(<StationSettingsForm station={testStation()} readOnly={false} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Вторник' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Применить к выбранным дням' }));
-    expect(await screen.findByText('09:00–21:00')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Отменить изменения' }));
-    await waitFor(() => expect(screen.queryByText('09:00–21:00')).not.toBeInTheDocument());
-    expect(screen.getAllByText('Выходной')).toHaveLength(6);
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
   });
 
   it('is read-only without editing controls', () => {
     vi.stubGlobal('fetch', mockApi({ 'GET /api/auth/config': () => config }).fetchMock);
     renderPage(<StationSettingsForm station={testStation()} readOnly />);
     expect(screen.getByLabelText('Название')).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Сохранить изменения' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Сохранить' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Применить к выбранным дням' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Button, Card, Col, Flex, Form, Grid, Row, Typography, theme } from 'antd';
+import { Button, Card, Col, Flex, Form, Grid, Row } from 'antd';
 import { messages, stationClock, type Station } from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
@@ -21,11 +21,10 @@ interface StationSettingsFormProps {
   readOnly: boolean;
   /** After a successful save (the wizard moves on). */
   onSaved?(station: Station): void;
-  /** The wizard draws its own buttons; settings has a sticky save bar. */
   submitLabel?: string;
   /** Extra buttons before the submit one (the wizard's «Назад»). */
   extraActions?: ReactNode;
-  /** Leaving with unsaved changes asks first (S2 §4 «Schedule»). */
+  /** Leaving with unsaved changes asks first (S2 §4 «Schedule»); the wizard moves on by itself. */
   guardLeaving?: boolean;
 }
 
@@ -33,19 +32,19 @@ const sameForm = (a: StationFormValues, b: StationFormValues) =>
   JSON.stringify(formToUpdate(a)) === JSON.stringify(formToUpdate(b));
 
 /**
- * The station info form of settings and the wizard: name (≤ 50), address with its map point, hours per
- * day, boxes 1–20, slot duration and time zone, saved with `POST /api/station/update/{id}`.
+ * The wizard's «Настройка станции» step: the whole station at once — name (≤ 50), address with its map
+ * point, hours per day, boxes 1–20, slot duration and time zone — saved with `POST /api/station/update/{id}`.
+ * The station settings split the same fields over their own sub-pages.
  */
 export function StationSettingsForm({
   station,
   readOnly,
   onSaved,
-  submitLabel = 'Сохранить изменения',
+  submitLabel = 'Сохранить',
   extraActions,
-  guardLeaving = true,
+  guardLeaving = false,
 }: StationSettingsFormProps) {
   const [form] = Form.useForm<StationFormValues>();
-  const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const notify = useNotify();
   const update = useUpdateStation(station.id);
@@ -90,7 +89,6 @@ export function StationSettingsForm({
     }
   };
 
-  const wizard = !!onSaved && !guardLeaving;
   return (
     <Form
       form={form}
@@ -122,43 +120,10 @@ export function StationSettingsForm({
         </Col>
       </Row>
       {!readOnly && (
-        <Flex
-          justify="end"
-          align="center"
-          gap={8}
-          wrap
-          style={{
-            // Floats over the page only while there is something to save; above the phone's bottom bar.
-            position: !wizard && dirty ? 'sticky' : undefined,
-            bottom: screens.md ? 12 : 'calc(var(--crm-bottom-bar, 64px) + env(safe-area-inset-bottom) + 8px)',
-            zIndex: 5,
-            marginTop: 16,
-            padding: wizard ? 0 : '12px 16px',
-            background: wizard ? undefined : token.colorBgElevated,
-            border: wizard ? undefined : `1px solid ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadiusLG,
-            boxShadow: !wizard && dirty ? token.boxShadowSecondary : undefined,
-          }}
-        >
-          {!wizard && screens.sm && (
-            <Typography.Text type={dirty ? 'warning' : 'secondary'} style={{ marginInlineEnd: 'auto' }}>
-              {dirty ? 'Есть несохранённые изменения' : 'Все изменения сохранены'}
-            </Typography.Text>
-          )}
+        <Flex justify="end" align="center" gap={8} wrap style={{ marginTop: 16 }}>
           {extraActions}
-          {!wizard && (
-            <Button
-              disabled={!dirty || update.isPending}
-              onClick={() => {
-                replaceFields(form, initial);
-                setDirty(false);
-              }}
-            >
-              {screens.sm ? 'Отменить изменения' : 'Отменить'}
-            </Button>
-          )}
-          <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!wizard && !dirty}>
-            {screens.sm || wizard ? submitLabel : 'Сохранить'}
+          <Button type="primary" htmlType="submit" loading={update.isPending}>
+            {submitLabel}
           </Button>
         </Flex>
       )}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setSessionUser } from '../../../lib/session';
+import { testStation } from '../testing/render';
+import { renderSettings, setViewport } from '../testing/settings-harness';
+
+const boxNames = () =>
+  within(screen.getByRole('list', { name: 'Боксы станции' }))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+const inUse = 'Нельзя убрать бокс 4: на него есть будущие заказы. Перенесите или отмените их сначала';
+
+describe('SettingsBoxesPage', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    setSessionUser('u1');
+    setViewport(800);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    setViewport();
+  });
+
+  it('adds a Free box with the next number, removes the last one and saves the count', async () => {
+    const { calls } = renderSettings('/station/s1/settings/boxes', {
+      api: {
+        'POST /api/station/update/s1': () => ({
+          station: testStation({ boxes: [1, 2, 3, 4, 5].map((number) => ({ number, status: 'Free' })) }),
+        }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Добавить бокс' }));
+    await screen.findByText('Бокс 5');
+    fireEvent.click(screen.getByRole('button', { name: 'Добавить бокс' }));
+    await screen.findByText('Бокс 6');
+    expect(boxNames()).toEqual([
+      'Бокс 1Свободен',
+      'Бокс 2Свободен',
+      'Бокс 3Свободен',
+      'Бокс 4Свободен',
+      'Бокс 5СвободенНовый',
+      'Бокс 6СвободенНовый',
+    ]);
+    expect(screen.getByLabelText('Количество боксов')).toHaveValue('6');
+    fireEvent.click(screen.getByRole('button', { name: 'Убрать бокс 6' }));
+    await waitFor(() => expect(boxNames()).toHaveLength(5));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
+    expect(await screen.findByText('Количество боксов успешно обновлено')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /api/station/update/s1')?.body).toEqual({ boxes: 5 });
+    await waitFor(() => expect(screen.queryByText('Новый')).not.toBeInTheDocument());
+  });
+
+  it('checks the count with the spec messages', async () => {
+    const { calls } = renderSettings('/station/s1/settings/boxes');
+    const input = await screen.findByLabelText('Количество боксов');
+    fireEvent.change(input, { target: { value: '30' } });
+    expect(await screen.findByText('Максимальное количество боксов - 20')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(await screen.findByText('Должен быть хотя бы один бокс')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '' } });
+    expect(await screen.findByText('Пожалуйста, укажите количество боксов')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
+    await waitFor(() =>
+      expect(screen.getByText('Пожалуйста, укажите количество боксов')).toBeInTheDocument(),
+    );
+    expect(calls.some((c) => c.key === 'POST /api/station/update/s1')).toBe(false);
+  });
+
+  it('shows the server’s reason when a box with future orders cannot go, keeping the form', async () => {
+    renderSettings('/station/s1/settings/boxes', {
+      api: {
+        'POST /api/station/update/s1': () =>
+          new Response(JSON.stringify({ error: { code: 'BOX_IN_USE', message: inUse } }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Убрать бокс 4' }));
+    await waitFor(() => expect(boxNames()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(inUse)).toBeInTheDocument();
+    expect(within(alert).getByText('Ошибка при обновлении количества боксов')).toBeInTheDocument();
+    expect(screen.getByLabelText('Количество боксов')).toHaveValue('3');
+    expect(screen.getByRole('button', { name: 'Сохранить изменения' })).toBeEnabled();
+  });
+
+  it('lists the boxes without changing them for those who cannot change the station', async () => {
+    renderSettings('/station/s1/settings/boxes', { canManage: false });
+    expect(await screen.findByLabelText('Количество боксов')).toBeDisabled();
+    expect(boxNames()).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Добавить бокс' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Убрать бокс/ })).not.toBeInTheDocument();
+  });
+});
