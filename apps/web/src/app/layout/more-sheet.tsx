@@ -16,7 +16,7 @@ interface MoreSheetProps {
 }
 
 const sections: { title: string; keys: NavKey[] }[] = [
-  { title: 'Основные', keys: ['home', 'schedule', 'history', 'create', 'clients', 'dashboard'] },
+  { title: 'Основные', keys: ['home', 'schedule', 'slots', 'history', 'create', 'clients', 'dashboard'] },
   { title: 'Настройки', keys: ['tariffs', 'settings', 'profile'] },
   { title: 'Прочее', keys: ['support'] },
 ];

@@ -14,11 +14,12 @@ const stationOf = (networkId: string) => ({ id: 's1', station: { network_id: net
 const support = 'https://t.me/support';
 
 describe('navigation items', () => {
-  it('offers Home, Расписание, «Заказы», «Запись», «Клиенты», «Сводка», settings, profile and support', () => {
+  it('offers Home, Расписание, «Слоты», «Заказы», «Запись», «Клиенты», «Сводка», settings, profile and support', () => {
     const items = buildNavItems('s1', support);
     expect(items.map((i) => [i.key, i.label, i.to])).toEqual([
       ['home', 'Главная', '/'],
       ['schedule', 'Расписание', '/station/s1'],
+      ['slots', 'Слоты', '/station/s1/slots'],
       ['history', 'Заказы', '/station/s1/history'],
       ['create', 'Новая запись', '/station/s1?newOrder=1'],
       ['clients', 'Клиенты', '/clients'],
@@ -41,6 +42,7 @@ describe('navigation items', () => {
     const items = buildNavItems(null, support);
     expect(items.filter((i) => i.to === null).map((i) => i.key)).toEqual([
       'schedule',
+      'slots',
       'history',
       'create',
       'dashboard',
@@ -122,6 +124,8 @@ describe('navigation items', () => {
     expect(activeNavKey('/dashboard')).toBe('dashboard');
     expect(activeNavKey('/station/s1/tariffs', '?tab=yandex')).toBe('tariffs');
     expect(activeNavKey('/station/s1/history')).toBe('history');
+    expect(activeNavKey('/station/s1/slots')).toBe('slots');
+    expect(activeNavKey('/station/s1/slots', '?date=2026-11-27')).toBe('slots');
     expect(activeNavKey('/history')).toBe('history');
     expect(activeNavKey('/profile')).toBe('profile');
     expect(activeNavKey('/clients')).toBe('clients');
@@ -133,6 +137,7 @@ describe('navigation items', () => {
     expect(swapStationInPath('/clients', 's2')).toBe('/clients');
     expect(swapStationInPath('/clients/d1', 's2')).toBe('/clients');
     expect(swapStationInPath('/station/s1/history', 's2')).toBe('/station/s2/history');
+    expect(swapStationInPath('/station/s1/slots', 's2')).toBe('/station/s2/slots');
     expect(swapStationInPath('/profile', 's2')).toBe('/station/s2');
   });
 });

@@ -3,6 +3,7 @@ import {
   CalendarOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  FieldTimeOutlined,
   HomeOutlined,
   PlusOutlined,
   SettingOutlined,
@@ -15,6 +16,7 @@ import {
 export type NavKey =
   | 'home'
   | 'schedule'
+  | 'slots'
   | 'history'
   | 'create'
   | 'clients'
@@ -46,7 +48,7 @@ export interface NavOptions {
 
 /**
  * Only sections that exist (issue 2 part 7): no links to pages that are not built. S1 §1 order: Home,
- * Schedule, Orders (history, with the new-orders badge), Create order, Clients, Dashboard summary, …,
+ * Schedule, the slot manager, Orders (history, with the new-orders badge), Create order, Clients, Dashboard, …,
  * station settings; the index of a station is its calendar. Clients belong to the network, not to a
  * station: «Клиенты» is always a link, and the page asks for a station when none is selected (S2 §2).
  */
@@ -64,6 +66,14 @@ export function buildNavItems(
       shortLabel: 'Расписание',
       icon: <CalendarOutlined />,
       to: station,
+    },
+    // Next to the calendar: blocking time is part of planning the day (S2 §2 «Slot manager»).
+    {
+      key: 'slots',
+      label: 'Слоты',
+      shortLabel: 'Слоты',
+      icon: <FieldTimeOutlined />,
+      to: station && `${station}/slots`,
     },
     {
       key: 'history',
@@ -132,6 +142,7 @@ export function activeNavKey(pathname: string, search = ''): NavKey | null {
   if (/^\/station\/[^/]+\/dashboard\/?$/.test(pathname) || pathname === '/dashboard') return 'dashboard';
   if (/^\/station\/[^/]+\/history\/?$/.test(pathname) || pathname === '/history') return 'history';
   if (/^\/station\/[^/]+\/tariffs\/?$/.test(pathname) || pathname === '/tariffs') return 'tariffs';
+  if (/^\/station\/[^/]+\/slots\/?$/.test(pathname)) return 'slots';
   if (/^\/station\/[^/]+\/?$/.test(pathname) || /^\/station\/[^/]+\/schedule\/?$/.test(pathname)) {
     return new URLSearchParams(search).has('newOrder') ? 'create' : 'schedule';
   }
