@@ -38,3 +38,5 @@ export * from './slots/slot.schema';
 export * from './legal/checksums';
 export * from './legal/legal-rules';
 export * from './legal/legal.schema';
+export * from './time/zoned-time';
+export * from './slots/slot-derivation';

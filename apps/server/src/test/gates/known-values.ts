@@ -35,12 +35,20 @@ export async function knownValues(
   const price = config ? orderPrice(config, exampleClass, []) : null;
   if (!price) return { bookingstart: start.toISOString() };
   const end = new Date(start.getTime() + price.totalDurationMinutes * 60_000);
+  const halfHour = new Date(start.getTime() + 30 * 60_000);
   // Moscow is UTC+3 all year: the station-local times of the slot id.
   const local = (d: Date) => new Date(d.getTime() + 3 * 60 * 60_000).toISOString();
   return {
     bookingstart: start.toISOString(),
     bookingend: end.toISOString(),
-    slotid: slotId(local(start).slice(0, 10), local(start).slice(11, 16), local(end).slice(11, 16), 30),
+    // The half hour the booking starts in, on the station's 30-minute grid: a slot the slot manager knows
+    // (an id off the grid is a 404 there); order bodies may carry it too, the server works out its own.
+    slotid: slotId(local(start).slice(0, 10), local(start).slice(11, 16), local(halfHour).slice(11, 16), 30),
+    // The slot manager's day (`selected_date`, the whole-day toggle's `date`): the booking's local date.
+    selecteddate: local(start).slice(0, 10),
+    // A settings update keeps the demo's 30-minute grid, so the slot id above stays on it.
+    slotduration: 30,
+    date: local(start).slice(0, 10),
     totalamount: price.totalAmount,
     includeserviceamount: price.includeServiceAmount,
     totaldurationminutes: price.totalDurationMinutes,
