@@ -79,9 +79,10 @@ export async function seedDemoActivity(db: Database, input: DemoActivityInput) {
         day > 0 ? [20, 15, 12, 10, 8, 6][day - 1]! : Math.round(25 * (0.85 + 0.3 * r.next())),
       drivers: demoClients,
       createdBy: input.administratorId,
+      // Tomorrow stays open for the slot manager's story (issue 13: the administrator blocks 13:00–14:00).
       blocks: [
-        { day: 1, start: '13:00', end: '14:00' },
         { day: 2, start: '08:00', end: '09:00' },
+        { day: 3, start: '19:00', end: '21:00' },
       ],
       showcase: true,
     }),

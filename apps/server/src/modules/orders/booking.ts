@@ -1,7 +1,7 @@
 import { orderMessages } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { AppError } from '../../plugins/errors';
-import { freeBoxNumbers, lockBox, type Tx } from './orders.repository';
+import { boxNumbersOf, freeBoxNumbers, lockBox, type Tx } from './orders.repository';
 
 export const slotTaken = () => new AppError(409, 'SLOT_TAKEN', orderMessages.slotTaken);
 
@@ -24,6 +24,9 @@ export const isExclusionViolation = (error: unknown) => sqlState(error) === '23P
  */
 const isTransient = (error: unknown) => ['40P01', '40001'].includes(sqlState(error) ?? '');
 const maxTransientRetries = 5;
+
+/** The box was removed in settings between the free-box query and its lock: try another. */
+class BoxRemoved extends Error {}
 
 export interface Placement {
   stationId: string;
@@ -60,10 +63,13 @@ export async function placeOrder<T>(
     try {
       return await db.transaction(async (tx) => {
         await lockBox(tx, placement.stationId, box);
+        // Box removal takes the same lock before it deletes (station-update.ts): once we hold it, the box
+        // list is settled for this box.
+        if (!(await boxNumbersOf(tx, placement.stationId)).includes(box)) throw new BoxRemoved();
         return write(tx, box);
       });
     } catch (error) {
-      if (isExclusionViolation(error)) tried.add(box);
+      if (isExclusionViolation(error) || error instanceof BoxRemoved) tried.add(box);
       else if (!isTransient(error) || ++transientRetries > maxTransientRetries) throw error;
     }
   }

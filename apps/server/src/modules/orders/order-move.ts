@@ -16,6 +16,7 @@ import { orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { publishOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from './booking';
+import { requireWorkHours } from './order-write';
 import { loadOrderForCaller, requireOrderWriter, requireOwnOrder, type Caller } from './order-access';
 import { boxNumbersOf, stationRow, updateOrderIfStatus, type Tx } from './orders.repository';
 import { boxUnknown, orderDto } from './orders.service';
@@ -71,6 +72,11 @@ export async function moveOrder(
   if (end.getTime() - start.getTime() > maxBookingMs)
     throw badRequest({ booking_end: orderMessages.endInvalid });
   const box = input.box_number;
+  // The move's own field names; a move to another box at the same time passes even if the hours changed.
+  requireWorkHours(station, start, end, 'booking_start', {
+    start: order.bookingStart,
+    end: order.bookingEnd,
+  });
   if (!(await boxNumbersOf(db, station.id)).includes(box)) throw badRequest({ box_number: boxUnknown });
   if (await blockedInBox(db, station.id, box, start, end))
     throw conflict(orderMessages.slotBlocked, 'SLOT_TAKEN');

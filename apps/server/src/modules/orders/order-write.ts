@@ -7,6 +7,7 @@ import {
   ownPaymentMethods,
   slotId,
   stationClock,
+  workHoursError,
   type Basket,
   type ClientCar,
   type orderUpdateSchema,
@@ -51,16 +52,36 @@ export interface PreparedWrite {
 const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
 
 /**
- * Checks an own order's write against S1 §5 beyond what the schema can know (station, tariff, extras,
- * client) and works out what is stored: the price and duration from the tariff (`orderPrice`, the same
- * maths the form previews), the slot id on the station's clock, and whether the total was typed by hand.
- * `keepTariffId`: an edit may keep the tariff it was booked with even if it was switched off since.
+ * Own orders fall inside the station's work hours (DESIGN §6); 400 on `field` with the rule's words.
+ * `kept`: an edit that leaves the time as it was passes, so hours changed since do not lock the order.
+ */
+export function requireWorkHours(
+  station: Pick<StationRow, 'worktimeByDay' | 'timeZone'>,
+  start: Date,
+  end: Date,
+  field: string,
+  kept?: { start: Date; end: Date },
+): void {
+  if (kept && kept.start.getTime() === start.getTime() && kept.end.getTime() === end.getTime()) return;
+  const error = workHoursError(station.worktimeByDay, station.timeZone, start, end);
+  if (error) throw badRequest({ [field]: error }, error);
+}
+
+/**
+ * Checks an own order's write against S1 §5 beyond what the schema can know (station hours, tariff,
+ * extras, client) and works out what is stored: the price and duration from the tariff (`orderPrice`, the
+ * same maths the form previews), the slot id on the station's clock, and whether the total was typed by
+ * hand. `keepTariffId`: an edit may keep the tariff it was booked with even if it was switched off since;
+ * `keepInterval`: and its time, even if the hours changed since.
  */
 export async function prepareOrderWrite(
   db: Database,
   station: StationRow,
   input: OrderWriteInput,
-  { keepTariffId }: { keepTariffId?: string | null } = {},
+  {
+    keepTariffId,
+    keepInterval,
+  }: { keepTariffId?: string | null; keepInterval?: { start: Date; end: Date } } = {},
 ): Promise<PreparedWrite> {
   if (!station.slotDuration || station.slotDuration <= 0) {
     throw badRequest({ slot_duration: orderMessages.slotDurationMissing }, orderMessages.slotDurationMissing);
@@ -71,6 +92,7 @@ export async function prepareOrderWrite(
   if (end.getTime() - start.getTime() > maxBookingMinutes * 60_000) {
     throw badRequest({ bookingEnd: orderMessages.endInvalid });
   }
+  requireWorkHours(station, start, end, 'bookingStart', keepInterval);
   if (!ownPaymentMethods.includes(input.paymentMethod)) {
     // `paid` (online) belongs to partner orders (S1 §3); staff record card or cash.
     throw badRequest({ paymentMethod: orderMessages.paymentRequired });

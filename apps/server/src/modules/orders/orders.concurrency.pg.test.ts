@@ -77,10 +77,10 @@ describe('bookings under concurrency (PostgreSQL)', () => {
       payload: orderBody(expressId, total, { start: target }) as object,
     });
     expect(occupant.order.box_number).toBe(1);
-    // Fifty orders, each on its own half hour the next days.
+    // Fifty orders, each on its own half hour the next days, inside the 08:00–22:00 hours (28 a day).
     const movers: Order[] = [];
     for (let i = 0; i < 50; i++) {
-      const start = plus('2032-06-17T05:00:00.000Z', 30 * i);
+      const start = plus('2032-06-17T05:00:00.000Z', 24 * 60 * Math.floor(i / 28) + 30 * (i % 28));
       movers.push(
         (
           await call(t, {

@@ -111,7 +111,7 @@ describe('POST /api/create_order/{stationId}', () => {
   it('books a walk-in at once even where the station does not accept bookings automatically', async () => {
     const [station] = await t.db.select().from(stations).where(eq(stations.id, lenina));
     expect(station!.autoacceptBooking).toBe(false);
-    const res = await create(orderBody(express.id, expressTotal, { start: plus(freeStart, 720) }));
+    const res = await create(orderBody(express.id, expressTotal, { start: plus(freeStart, 24 * 60) }));
     expect(res.statusCode).toBe(200);
     expect(res.json().order.status).toBe('Booked');
   });

@@ -160,9 +160,10 @@ describe('POST /api/own_order/move/{id}', () => {
     }
     expect((await rowOf(order.id)).boxNumber).toBe(1);
 
-    const done = await create(plus(start, 60), 3);
+    // 21:30–22:00: the last half hour before «Мойка на Ленина» closes.
+    const done = await create(plus(start, 30), 3);
     await t.db.update(orders).set({ status: 'Completed' }).where(eq(orders.id, done.id));
-    const completed = await move(done.id, body(plus(start, 60), 30, 2));
+    const completed = await move(done.id, body(plus(start, 30), 30, 2));
     expect(completed.statusCode).toBe(409);
     expect(completed.json().error.message).toBe(orderMoveMessages.completed);
 
@@ -174,11 +175,11 @@ describe('POST /api/own_order/move/{id}', () => {
   });
 
   it('requires a session and a matching X-User-Id', async () => {
-    const order = await create(plus(freeStart, 720), 1);
+    const order = await create(plus(freeStart, 24 * 60), 1);
     await expectSignInRequired(t, {
       method: 'POST',
       url: `/api/own_order/move/${order.id}`,
-      payload: body(plus(freeStart, 720), 30, 2),
+      payload: body(plus(freeStart, 24 * 60), 30, 2),
     });
   });
 });

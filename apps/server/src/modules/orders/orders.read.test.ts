@@ -20,6 +20,7 @@ import {
   plus,
   stationIdByCarwash,
   tariffByCode,
+  workRoundTheClock,
 } from './orders.test-support';
 
 type NewOrders = z.infer<typeof newOrdersResponseSchema>;
@@ -64,6 +65,7 @@ describe('order reads', () => {
   describe('POST /api/order/list', () => {
     it("selects by the station's local dates, date_end exclusive, blockers and cancelled included", async () => {
       // Moscow is UTC+3: 23:30 on 11 March is 20:30Z; 00:10 on 12 March is 21:10Z on the 11th.
+      await workRoundTheClock(t, lenina);
       const lateEvening = await create('2031-03-11T20:30:00.000Z');
       const afterMidnight = await create('2031-03-11T21:10:00.000Z');
       const morning = await create('2031-03-11T05:00:00.000Z');
@@ -93,6 +95,7 @@ describe('order reads', () => {
     it("uses each station's own zone (Novosibirsk, UTC+7)", async () => {
       const sadovayaExpress = await tariffByCode(t, sadovaya, 'express');
       // 01:00 local on Tuesday 11 March 2031 is 18:00Z on the 10th.
+      await workRoundTheClock(t, sadovaya);
       const order = await create('2031-03-10T18:00:00.000Z', 30, sadovaya, sadovayaExpress.id);
       expect(order.basket.slot_id).toBe('110331_0100_0130');
       const res = await list({ station_id: sadovaya, date_start: '2031-03-11', date_end: '2031-03-12' });

@@ -127,7 +127,10 @@ export async function updateOrder(
   if (isCancelledStatus(order.status as OrderStatus)) throw conflict(orderMessages.finalStatus);
   const station = await stationRow(db, order.stationId);
   if (!station) throw notFound();
-  const prepared = await prepareOrderWrite(db, station, input, { keepTariffId: order.basket.tariff_id });
+  const prepared = await prepareOrderWrite(db, station, input, {
+    keepTariffId: order.basket.tariff_id,
+    keepInterval: { start: order.bookingStart, end: order.bookingEnd },
+  });
   const sumCompleted =
     input.paymentMethod === order.paymentMethod
       ? order.sumCompleted

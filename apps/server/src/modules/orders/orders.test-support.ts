@@ -2,7 +2,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { orderPrice, type CarClass, type Order, type OrderCreate } from '@crm/shared';
+import {
+  everyDay,
+  orderPrice,
+  ROUND_THE_CLOCK,
+  type CarClass,
+  type Order,
+  type OrderCreate,
+} from '@crm/shared';
 import { orders, stations, tariffs } from '../../db/schema';
 import type { TestApp } from '../../test/test-app';
 import { loadTariffConfig } from '../tariffs/tariffs.repository';
@@ -93,6 +100,17 @@ export async function call<T = { order: Order }>(
   }
   expect(res.statusCode).toBe(status);
   return res.json() as T;
+}
+
+/**
+ * Makes a demo station work round the clock, for tests about times the demo hours (08:00–22:00,
+ * 09:00–21:00) leave out: own orders near midnight must fall inside the hours (DESIGN §6).
+ */
+export async function workRoundTheClock(t: TestApp, stationId: string) {
+  await t.db
+    .update(stations)
+    .set({ worktimeByDay: everyDay(ROUND_THE_CLOCK) })
+    .where(eq(stations.id, stationId));
 }
 
 /** Inserts an order as a partner (or a blocker) would write it, bypassing the own-order rules. */
