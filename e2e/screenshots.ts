@@ -1,9 +1,10 @@
 /**
  * `npm run screenshots`: PNGs of the login page, the station picker, /home, the shell, the order calendar
  * (day and week), the order modals (details, edit, new), the dashboard (also as a whole page), the order
- * history (cards and table), the blocking new-orders modal, every tariffs page and the station settings, at 1440 and 390 px, light and dark, into
+ * history (cards and table), the blocking new-orders modal, every tariffs page, every station settings page and the slot manager, at 1440 and 390 px, light and dark, into
  * screenshots/ (gitignored). A script for looking, not a test: a screen that cannot be reached is
- * reported at the end (and the exit code is 1), the others are still taken.
+ * reported at the end (and the exit code is 1), the others are still taken. `SCREENSHOTS_ONLY=<regex>`
+ * takes only the screens whose name matches (a screen that builds on the one before may then miss it).
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -79,6 +80,7 @@ interface Shooter {
   close(): Promise<void>;
 }
 
+const only = process.env.SCREENSHOTS_ONLY ? new RegExp(process.env.SCREENSHOTS_ONLY) : null;
 const saved: string[] = [];
 const missing: string[] = [];
 
@@ -98,6 +100,7 @@ async function shooter(browser: Browser, baseUrl: string, owner: ApiSession, com
   return {
     page,
     async shot(name, prepare, options = {}) {
+      if (only && !only.test(name)) return;
       const file = join(outDir, `${name}-${viewport}-${theme}.png`);
       try {
         await prepare();
@@ -251,15 +254,41 @@ async function main() {
           await settle(page, 1_000);
         });
       }
-      await shot(
-        'station-settings',
-        async () => {
-          await page.goto(`/station/${leninaId}/settings`);
-          await page.getByText('Стратегия станции').first().waitFor();
-          await settle(page, 1_000);
-        },
-        { fullPage: true },
-      );
+      // Issue 13: the settings menu, every sub-page and the slot manager.
+      const settings = `/station/${leninaId}/settings`;
+      const settingsPages: [string, string, string][] = [
+        ['settings-menu', '', 'Станция'],
+        ['settings-info', '/info', 'Основная информация'],
+        ['settings-booking', '/booking', 'Стратегия станции'],
+        ['settings-schedule', '/schedule', 'Понедельник'],
+        ['settings-boxes', '/boxes', 'Бокс 1'],
+        ['settings-pricing', '/pricing', 'Ограничения стоимости'],
+        ['settings-legal', '/legalInfo', 'Заполнить по инн'],
+        ['settings-admins', '/admins', 'Сотрудники'],
+        ['settings-notifications', '/notifications', 'Уведомления'],
+      ];
+      for (const [name, path, text] of settingsPages) {
+        await shot(
+          name,
+          async () => {
+            await page.goto(`${settings}${path}`);
+            await page.getByText(text).first().waitFor();
+            // The schedule's tutorial opens once: close it, its own screenshot is not the page.
+            await page.keyboard.press('Escape');
+            await settle(page, 1_000);
+          },
+          { fullPage: true },
+        );
+      }
+      await shot('slots', async () => {
+        await page.goto(`/station/${leninaId}/slots`);
+        await page
+          .getByText('Заблокировать день')
+          .or(page.getByText('Разблокировать день'))
+          .first()
+          .waitFor();
+        await settle(page, 1_000);
+      });
       await close();
     }
   } finally {

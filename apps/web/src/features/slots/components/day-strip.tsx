@@ -9,12 +9,6 @@ interface DayStripProps {
   onSelect(date: string): void;
 }
 
-function dayLabel(day: SlotDay): string {
-  return [day.short, day.dayMonth, day.today && 'сегодня', day.dayOff && 'выходной']
-    .filter(Boolean)
-    .join(', ');
-}
-
 /**
  * The 30 day cards (S2 §2 «Slot manager»), scrolled sideways inside their own row. One card is in the tab
  * order; arrows, Home and End move the selection, as in a toolbar.
@@ -76,12 +70,12 @@ export function DayStrip({ days, selected, onSelect }: DayStripProps) {
                 (day.dayOff ? ' is-off' : '')
               }
               aria-pressed={isSelected}
-              aria-label={dayLabel(day)}
               tabIndex={isSelected ? 0 : -1}
               onClick={() => onSelect(day.date)}
             >
-              <span className="slot-day__name">{day.short}</span>
-              <span className="slot-day__date">{day.dayMonth}</span>
+              {/* The visible text is the name (axe: label-content-name-mismatch); spaces keep its words apart. */}
+              <span className="slot-day__name">{day.short}</span>{' '}
+              <span className="slot-day__date">{day.dayMonth}</span>{' '}
               <span className="slot-day__note">
                 {day.today ? 'Сегодня' : day.dayOff ? 'Выходной' : '\u00a0'}
               </span>

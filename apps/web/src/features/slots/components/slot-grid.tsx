@@ -18,7 +18,8 @@ export function boxSummary(slot: Slot): string {
 }
 
 function slotLabel(slot: Slot): string {
-  return `${slot.start}–${slot.end}, ${statusWords[slot.status]}. ${boxSummary(slot)}`;
+  // Starts with the button's visible text (axe: label-content-name-mismatch).
+  return `${slot.start}–${slot.end} ${statusWords[slot.status]}. ${boxSummary(slot)}`;
 }
 
 function SlotContent({ slot }: { slot: Slot }) {
@@ -27,6 +28,7 @@ function SlotContent({ slot }: { slot: Slot }) {
       <span className="slot__time">
         {slot.start}–{slot.end}
       </span>
+      {slot.status === 'Busy' && ' '}
       {slot.status === 'Busy' && (
         <span className="slot__note" aria-hidden="true">
           занят

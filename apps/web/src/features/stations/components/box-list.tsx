@@ -30,7 +30,8 @@ export function BoxList({ saved, count, disabled, onRemoveLast }: BoxListProps) 
         return (
           <li key={row.number} className="box-list__row">
             <span className="box-list__name">Бокс {row.number}</span>
-            <Tag color={status.color}>{status.label}</Tag>
+            {/* Plain tags: the coloured ones fail contrast, and a status is not an alarm. */}
+            <Tag>{status}</Tag>
             {row.isNew && <Tag>Новый</Tag>}
             {row.number === count && count > 1 && !disabled && (
               <Button

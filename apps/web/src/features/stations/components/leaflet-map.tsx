@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import './leaflet-map.css';
 import { mapDefaults } from '@crm/shared';
 import type { LatLon } from '../lib/station-form-values';
 

@@ -12,17 +12,9 @@ export function boxesLabel(n: number): string {
 }
 
 /** Box statuses as the operator says them. */
-export function boxStatusLabel(status: string): { label: string; color: string } {
-  switch (status) {
-    case 'Free':
-      return { label: 'Свободен', color: 'success' };
-    case 'Busy':
-      return { label: 'Занят', color: 'processing' };
-    case 'Blocked':
-      return { label: 'Заблокирован', color: 'default' };
-    default:
-      return { label: status, color: 'default' };
-  }
+export function boxStatusLabel(status: string): string {
+  const labels: Record<string, string> = { Free: 'Свободен', Busy: 'Занят', Blocked: 'Заблокирован' };
+  return labels[status] ?? status;
 }
 
 /** Full Russian weekday names, keyed by the API's English ones. */

@@ -53,7 +53,7 @@ export function BulkHoursRow({ draft, pick, onChange }: BulkHoursRowProps) {
                 key={day}
                 type={picked ? 'primary' : 'default'}
                 aria-pressed={picked}
-                aria-label={weekDayNames[day]}
+                aria-label={`${weekDayShort[day]} (${weekDayNames[day].toLowerCase()})`}
                 onClick={() => {
                   setError(null);
                   const next = toggleBulkDay(draft, pick, day);
@@ -68,7 +68,7 @@ export function BulkHoursRow({ draft, pick, onChange }: BulkHoursRowProps) {
         </div>
         <HoursSlider label="Выбранные дни" value={range} onChange={setRange} />
         <Flex align="center" gap={12} wrap>
-          <Button type="primary" ghost onClick={apply} style={{ minHeight: 40 }}>
+          <Button onClick={apply} style={{ minHeight: 40 }}>
             Применить
           </Button>
           <Typography.Text type="secondary">{rangeLabel(range)}</Typography.Text>

@@ -34,9 +34,7 @@ export function DayCard({ day, draft, onChange, readOnly, error, tourSwitch, tou
       <Flex vertical gap={4}>
         <Flex justify="space-between" align="center" gap={8} wrap>
           <Typography.Text strong>{name}</Typography.Text>
-          <Tag color={working ? 'processing' : 'default'} style={{ marginInlineEnd: 0 }}>
-            {status}
-          </Tag>
+          <Tag style={{ marginInlineEnd: 0 }}>{status}</Tag>
         </Flex>
         {!readOnly && (
           <label
