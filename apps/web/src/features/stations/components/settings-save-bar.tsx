@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button, Flex, Grid, Typography, theme } from 'antd';
 import { settingsTexts } from '../lib/settings-texts';
 
@@ -5,10 +6,14 @@ interface SettingsSaveBarProps {
   dirty: boolean;
   saving: boolean;
   onReset(): void;
+  /** Saves on click; without it the button submits the surrounding form. */
+  onSave?(): void;
+  /** The save button, for a tour step that points at it. */
+  saveRef?: Ref<HTMLButtonElement>;
 }
 
 /** The save row of a settings form; it floats over the page only while there is something to save. */
-export function SettingsSaveBar({ dirty, saving, onReset }: SettingsSaveBarProps) {
+export function SettingsSaveBar({ dirty, saving, onReset, onSave, saveRef }: SettingsSaveBarProps) {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   return (
@@ -38,7 +43,15 @@ export function SettingsSaveBar({ dirty, saving, onReset }: SettingsSaveBarProps
       <Button size="large" disabled={!dirty || saving} onClick={onReset}>
         {screens.sm ? settingsTexts.reset : 'Отменить'}
       </Button>
-      <Button type="primary" size="large" htmlType="submit" loading={saving} disabled={!dirty}>
+      <Button
+        ref={saveRef}
+        type="primary"
+        size="large"
+        htmlType={onSave ? 'button' : 'submit'}
+        onClick={onSave}
+        loading={saving}
+        disabled={!dirty}
+      >
         {screens.sm ? settingsTexts.save : 'Сохранить'}
       </Button>
     </Flex>

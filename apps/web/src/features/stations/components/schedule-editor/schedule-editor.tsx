@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Flex, Grid, Typography, theme } from 'antd';
+import { Alert, Flex, Grid } from 'antd';
 import { scheduleErrors, scheduleMessages, weekDays, type Station } from '@crm/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { useNotify } from '../../../../lib/notify';
 import { useLeaveGuard } from '../../../../lib/use-leave-guard';
 import { useUpdateStation } from '../../api/update-station';
-import { settingsTexts } from '../../lib/settings-texts';
+import { SettingsSaveBar } from '../settings-save-bar';
 import { BulkHoursRow } from './bulk-hours-row';
 import { DayCard } from './day-card';
 import {
@@ -31,7 +31,6 @@ interface ScheduleEditorProps {
  * `POST /api/station/update/{id}` with `daysOfWork` and `worktime_by_day`.
  */
 export function ScheduleEditor({ station, readOnly, tour }: ScheduleEditorProps) {
-  const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const notify = useNotify();
   const update = useUpdateStation(station.id);
@@ -130,42 +129,13 @@ export function ScheduleEditor({ station, readOnly, tour }: ScheduleEditorProps)
         />
       )}
       {!readOnly && (
-        <Flex
-          justify="end"
-          align="center"
-          gap={8}
-          wrap
-          style={{
-            // Floats over the cards only while there is something to save; above the phone's bottom bar.
-            position: dirty ? 'sticky' : undefined,
-            bottom: screens.md ? 12 : 'calc(var(--crm-bottom-bar, 64px) + env(safe-area-inset-bottom) + 8px)',
-            zIndex: 5,
-            padding: '12px 16px',
-            background: token.colorBgElevated,
-            border: `1px solid ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadiusLG,
-            boxShadow: dirty ? token.boxShadowSecondary : undefined,
-          }}
-        >
-          {screens.sm && (
-            <Typography.Text type={dirty ? 'warning' : 'secondary'} style={{ marginInlineEnd: 'auto' }}>
-              {dirty ? 'Есть несохранённые изменения' : 'Все изменения сохранены'}
-            </Typography.Text>
-          )}
-          <Button size="large" disabled={!dirty || update.isPending} onClick={reset}>
-            {settingsTexts.reset}
-          </Button>
-          <Button
-            ref={saveRef}
-            size="large"
-            type="primary"
-            loading={update.isPending}
-            disabled={!dirty}
-            onClick={() => void save()}
-          >
-            {settingsTexts.save}
-          </Button>
-        </Flex>
+        <SettingsSaveBar
+          dirty={dirty}
+          saving={update.isPending}
+          onReset={reset}
+          onSave={() => void save()}
+          saveRef={saveRef}
+        />
       )}
       {!readOnly && <ScheduleTour open={tour.open} onClose={tour.close} cards={cardsRef} save={saveRef} />}
     </Flex>
