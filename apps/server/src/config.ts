@@ -23,6 +23,20 @@ const envSchema = z.object({
   AUTH_LOCAL: flag,
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BOT_NAME: z.string().default('carwash_crm_bot'),
+  /** The Bot API base URL (tests point it at a local stand-in). */
+  TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** Telegram's `X-Telegram-Bot-Api-Secret-Token` for the webhook; derived from the bot token when unset. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/)
+    .optional(),
+  /** Web Push VAPID keys (base64url); generated at first start and kept in the database when unset. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The VAPID `sub` claim: a mailto: or https: contact for push services. */
+  VAPID_SUBJECT: z.string().optional(),
+  /** Run the notification outbox (push, Telegram) in this process. */
+  OUTBOX_WORKER: flag,
   GEOCODER_URL: z.string().url().optional(),
   GEOCODER_API_KEY: z.string().optional(),
   /** A DaData-compatible «find party by id» service for the INN lookup; the built-in stand-in without it. */
@@ -73,7 +87,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
     /** Local sign-in: on when no Yandex client is configured, or forced with AUTH_LOCAL=1. */
     authLocal: e.AUTH_LOCAL ?? !yandexConfigured,
-    telegram: { botToken: e.TELEGRAM_BOT_TOKEN ?? null, botName: e.TELEGRAM_BOT_NAME },
+    telegram: {
+      botToken: e.TELEGRAM_BOT_TOKEN ?? null,
+      botName: e.TELEGRAM_BOT_NAME,
+      apiRoot: e.TELEGRAM_API_ROOT.replace(/\/$/, ''),
+      webhookSecret: e.TELEGRAM_WEBHOOK_SECRET ?? null,
+    },
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
+    vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:support@carwash-crm.ru'),
+    outboxWorker: e.OUTBOX_WORKER ?? true,
     geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, apiKey: e.GEOCODER_API_KEY ?? '' } : null,
     legalRegistry: e.LEGAL_REGISTRY_URL
       ? { url: e.LEGAL_REGISTRY_URL.replace(/\/$/, ''), apiKey: e.LEGAL_REGISTRY_API_KEY ?? '' }

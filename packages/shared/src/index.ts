@@ -40,3 +40,5 @@ export * from './legal/legal-rules';
 export * from './legal/legal.schema';
 export * from './time/zoned-time';
 export * from './slots/slot-derivation';
+export * from './notifications/notification.schema';
+export * from './orders/order-timeline';

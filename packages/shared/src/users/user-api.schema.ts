@@ -68,3 +68,33 @@ export const userUpdateBodySchema = z
 export type UserUpdateBody = z.infer<typeof userUpdateBodySchema>;
 
 export const crmDataResponseSchema = z.object({ crm_data: crmDataSchema });
+
+/**
+ * `POST /api/user/add_user_admin/{stationId}` (S1 §7, DESIGN §11): role admin (support) adds an existing
+ * user, found by login, to the station's network — administrator unless another position is named.
+ */
+export const addUserAdminBodySchema = z
+  .object({
+    login: z.string().trim().min(1, 'Укажите логин пользователя').max(200),
+    position: z.enum(assignablePositions).optional(),
+  })
+  .strict();
+export type AddUserAdminBody = z.infer<typeof addUserAdminBodySchema>;
+export const addUserAdminParamsSchema = z.object({ id: idParam });
+
+/** Staff texts of S2 §8 «Staff/profile» and S1 §8. */
+export const staffMessages = {
+  updated: 'Профиль администратора успешно обновлен',
+  updateFailed: 'Ошибка при обновлении профиля',
+  removed: 'Администратор успешно удален',
+  removeFailed: 'Ошибка при удалении администратора',
+  added: 'Администратор успешно добавлен',
+  linkCopied: 'Ссылка скопирована',
+  empty: 'Нет добавленных администраторов',
+  neverOnline: 'Не был в сети',
+  userNotFound: 'Пользователь с таким логином не найден',
+  alreadyMember: 'Пользователь уже состоит в сети этой станции',
+} as const;
+
+/** S2 §9: the staff table's page size, the invite link's copy delay and the QR code's size. */
+export const staffLimits = { pageSize: 10, inviteCopyDelayMs: 5_000, qrSize: 200 } as const;

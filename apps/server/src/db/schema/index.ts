@@ -4,3 +4,4 @@ export * from './logs';
 export * from './catalog';
 export * from './orders';
 export * from './invitations';
+export * from './notifications';

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CrmData } from '@crm/shared';
+import type { CrmData, NotificationSettings } from '@crm/shared';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -32,6 +32,8 @@ export const users = pgTable('users', {
     .default(sql`'{}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  /** Which notification goes to which channel; null = the defaults (shared `withDefaultSettings`). */
+  notificationSettings: jsonb('notification_settings').$type<NotificationSettings>(),
 });
 
 /** Who a user is at an identity provider: (provider, provider user id) → user. */
