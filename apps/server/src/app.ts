@@ -37,6 +37,9 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { ownTariffsRoutes } from './modules/tariffs/own-tariffs.routes';
 import { slotsRoutes } from './modules/slots/slots.routes';
 import { legalRoutes } from './modules/legal/legal.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { orderTimelineRoutes } from './modules/notifications/timeline.routes';
+import { telegramBotRoutes } from './modules/telegram/telegram.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -121,6 +124,9 @@ export async function buildApp(options: BuildOptions) {
     invitationsRoutes,
     slotsRoutes,
     legalRoutes,
+    notificationsRoutes,
+    orderTimelineRoutes,
+    telegramBotRoutes,
     // After orders: the gates run operations in document order, and deleting a tariff must not starve them.
     ownTariffsRoutes,
   ]) {

@@ -97,7 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : null,
-    vapidSubject: e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:support@carwash-crm.ru'),
+    vapidSubject:
+      e.VAPID_SUBJECT ?? (publicUrl.startsWith('https://') ? publicUrl : 'mailto:support@carwash-crm.ru'),
     outboxWorker: e.OUTBOX_WORKER ?? true,
     geocoder: e.GEOCODER_URL ? { url: e.GEOCODER_URL, apiKey: e.GEOCODER_API_KEY ?? '' } : null,
     legalRegistry: e.LEGAL_REGISTRY_URL
