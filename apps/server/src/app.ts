@@ -40,17 +40,31 @@ import { legalRoutes } from './modules/legal/legal.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { orderTimelineRoutes } from './modules/notifications/timeline.routes';
 import { telegramBotRoutes } from './modules/telegram/telegram.routes';
+import { createOutbox } from './modules/notifications/outbox';
+import { createPushChannel } from './modules/notifications/push-channel';
+import { createTelegramChannel } from './modules/telegram/telegram-channel';
+import type { ChannelSender } from './modules/notifications/channels';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web client from this folder (absent in API tests). */
   webDist?: string | null;
+  /**
+   * Run the notification outbox in this process (the server: `config.outboxWorker`). Off by default:
+   * API tests build many apps and start their own outbox where they test it.
+   */
+  startOutbox?: boolean;
 }
 
 const defaultWebDist = resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 
 export async function buildApp(options: BuildOptions) {
-  const { logger = false, webDist = options.config.webDistDir ?? defaultWebDist, ...deps } = options;
+  const {
+    logger = false,
+    webDist = options.config.webDistDir ?? defaultWebDist,
+    startOutbox = false,
+    ...deps
+  } = options;
   const app = Fastify({
     logger,
     // Off unless configured: otherwise any client could pick its own IP with X-Forwarded-For.
@@ -131,6 +145,15 @@ export async function buildApp(options: BuildOptions) {
     ownTariffsRoutes,
   ]) {
     await app.register(routes, deps);
+  }
+
+  if (startOutbox) {
+    const channels = [createPushChannel(deps), createTelegramChannel(deps)].filter(
+      (channel): channel is ChannelSender => channel !== null,
+    );
+    const outbox = createOutbox({ db: deps.db, database: deps.database, channels, log: app.log });
+    app.addHook('onReady', () => outbox.start());
+    app.addHook('onClose', () => outbox.stop());
   }
 
   const indexHtml = webDist && existsSync(join(webDist, 'index.html')) ? join(webDist, 'index.html') : null;

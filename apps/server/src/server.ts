@@ -25,6 +25,7 @@ const app = await buildApp({
   database,
   config,
   adapters: createAdapters(config),
+  startOutbox: config.outboxWorker,
   // Tokens and personal data never reach the log (DESIGN §8): see plugins/log-options.ts.
   logger: loggerOptions(config.logLevel),
 });

@@ -12,7 +12,7 @@ import {
 } from '@crm/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { orders } from '../schema';
+import { orderEvents, orders } from '../schema';
 import type { DemoStationTariffs } from './demo-catalog';
 import type { DemoDriver } from './demo-drivers';
 import { drawCancellation, drawOrder, drawPayment, type OrderDraft } from './demo-order-content';
@@ -396,8 +396,11 @@ export async function insertDemoOrders(db: Database, rows: readonly OrderRow[], 
       const full = { ...defaults, ...row };
       return Object.fromEntries(entries.map(([key, [name]]) => [name, full[key] ?? null]));
     });
+    // Each order's trail starts with its creation, already fanned out: nobody is notified of demo data.
     await db.execute(
-      sql`insert into ${orders} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${recordType})`,
+      sql`with inserted as (insert into ${orders} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as x(${recordType}) returning id, station_id, status, source, created_by, date_create)
+        insert into ${orderEvents} (order_id, station_id, action, from_status, to_status, actor_kind, actor_user_id, source, created_at, fanned_out_at)
+        select id, station_id, 'created', null, status, case when source = 'Own' then 'user' else 'partner' end, created_by, source, coalesce(date_create, now()), now() from inserted`,
     );
   }
 }

@@ -1,19 +1,73 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { orderEventSchema, type OrderEvent } from '@crm/shared';
+import {
+  orderEventSchema,
+  type OrderEvent,
+  type OrderEventAction,
+  type OrderEventActorKind,
+  type OrderStatus,
+} from '@crm/shared';
 import type { Database, DatabaseHandle } from '../../db/client';
+import { orderEvents } from '../../db/schema';
+
+type Executor = Pick<Database, 'execute'>;
 
 /** The PostgreSQL channel every server instance listens on (DESIGN §1: events live in PostgreSQL). */
 export const orderEventsChannel = 'order_events';
 
+/** Who made a change and what it was, for the order's audit trail (`order_events`, DESIGN §7). */
+export interface OrderEventMeta {
+  action: OrderEventAction;
+  /** The status before the change (null for a new order). */
+  fromStatus: OrderStatus | null;
+  actor: { kind: OrderEventActorKind; userId: string | null };
+  /** The order's source (Own, Yandex, Benzuber…). */
+  source: string;
+}
+
+/** One audit row of a change that touches several orders (a slot request writes one per blocker). */
+export interface OrderEventRecord extends OrderEventMeta {
+  orderId: string;
+  toStatus: OrderStatus;
+}
+
 /**
- * Publishes an order event from inside the write's own transaction: PostgreSQL (and PGlite) deliver a
- * NOTIFY on commit and drop it on rollback, so nobody hears of a write that did not happen, and every
- * instance behind the load balancer hears of one that did.
+ * Records an order change from inside the write's own transaction: the audit row (which is also the
+ * notification outbox) and the NOTIFY that wakes the SSE streams and the outbox dispatcher. PostgreSQL
+ * (and PGlite) deliver a NOTIFY on commit and drop it on rollback, so nobody hears of a write that did not
+ * happen, and every instance behind the load balancer hears of one that did. One round trip.
  */
-export async function publishOrderEvent(tx: Pick<Database, 'execute'>, event: OrderEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify(event)})`);
+export async function recordOrderEvent(tx: Executor, event: OrderEvent, meta: OrderEventMeta): Promise<void> {
+  await recordOrderEvents(tx, event, [{ ...meta, orderId: event.order_id, toStatus: event.status }]);
+}
+
+/**
+ * Several audit rows and one NOTIFY: open calendars refetch the day on any event, so one request tells
+ * them once. The rows must be of `event.station_id`. With no rows (the order itself was deleted, and
+ * its trail with it) only the NOTIFY goes out.
+ */
+export async function recordOrderEvents(
+  tx: Executor,
+  event: OrderEvent,
+  records: readonly OrderEventRecord[],
+): Promise<void> {
+  const notify = sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify(event)})`;
+  if (records.length === 0) {
+    await tx.execute(notify);
+    return;
+  }
+  const values = sql.join(
+    records.map(
+      (r) =>
+        sql`(${r.orderId}, ${event.station_id}, ${r.action}, ${r.fromStatus}, ${r.toStatus}, ${r.actor.kind}, ${r.actor.userId}, ${r.source})`,
+    ),
+    sql`, `,
+  );
+  // A data-modifying WITH runs to completion whether or not the outer select reads it.
+  await tx.execute(
+    sql`with recorded as (insert into ${orderEvents} (order_id, station_id, action, from_status, to_status, actor_kind, actor_user_id, source) values ${values} returning id) ${notify}`,
+  );
 }
 
 export type OrderEventListener = (event: OrderEvent) => void;
@@ -22,6 +76,8 @@ export type OrderEventListener = (event: OrderEvent) => void;
 export interface OrderEventBus {
   /** Resolves once events are being received, so nothing published afterwards is missed. */
   subscribe(stationId: string, listener: OrderEventListener): Promise<() => void>;
+  /** Every station's events (the notification outbox wakes on any commit). */
+  subscribeAll(listener: OrderEventListener): Promise<() => void>;
   /** Live subscriptions (tests check that closed streams clean up). */
   subscriberCount(): number;
   close(): Promise<void>;
@@ -40,6 +96,7 @@ type Log = { warn(obj: unknown, msg: string): void };
  */
 export function createOrderEventBus(database: DatabaseHandle, log?: Log): OrderEventBus {
   const byStation = new Map<string, Set<OrderEventListener>>();
+  const everywhere = new Set<OrderEventListener>();
   let source: Promise<Source> | null = null;
   let closed = false;
   let reconnectTimer: NodeJS.Timeout | null = null;
@@ -53,6 +110,7 @@ export function createOrderEventBus(database: DatabaseHandle, log?: Log): OrderE
     }
     if (!parsed.success) return;
     for (const listener of byStation.get(parsed.data.station_id) ?? []) listener(parsed.data);
+    for (const listener of everywhere) listener(parsed.data);
   };
 
   const count = () => [...byStation.values()].reduce((n, set) => n + set.size, 0);
@@ -64,7 +122,7 @@ export function createOrderEventBus(database: DatabaseHandle, log?: Log): OrderE
     if (closed || reconnectTimer) return;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
-      if (!closed && count() > 0) void start().catch(lost);
+      if (!closed && (count() > 0 || everywhere.size > 0)) void start().catch(lost);
     }, 1000);
   };
 
@@ -113,11 +171,20 @@ export function createOrderEventBus(database: DatabaseHandle, log?: Log): OrderE
         if (set.size === 0 && byStation.get(stationId) === set) byStation.delete(stationId);
       };
     },
+    async subscribeAll(listener) {
+      if (closed) throw new Error('order event bus is closed');
+      await start();
+      everywhere.add(listener);
+      return () => {
+        everywhere.delete(listener);
+      };
+    },
     subscriberCount: count,
     async close() {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
       byStation.clear();
+      everywhere.clear();
       const current = source;
       source = null;
       if (current) await (await current.catch(() => null))?.stop();

@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { publishOrderEvent } from '../events/order-event-bus';
+import { recordOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from './booking';
 import { requireWorkHours } from './order-write';
 import { loadOrderForCaller, requireOrderWriter, requireOwnOrder, type Caller } from './order-access';
@@ -96,12 +96,21 @@ export async function moveOrder(
         basket,
       });
       if (!updated) throw conflict(orderMessages.updateFailed);
-      await publishOrderEvent(tx, {
-        type: 'order.changed',
-        station_id: station.id,
-        order_id: order.id,
-        status: updated.status as OrderStatus,
-      });
+      await recordOrderEvent(
+        tx,
+        {
+          type: 'order.changed',
+          station_id: station.id,
+          order_id: order.id,
+          status: updated.status as OrderStatus,
+        },
+        {
+          action: 'moved',
+          fromStatus: status,
+          actor: { kind: 'user', userId: caller.userId },
+          source: order.source,
+        },
+      );
       return updated;
     },
   );

@@ -15,7 +15,7 @@ import {
 } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { badRequest, conflict } from '../../plugins/errors';
-import { publishOrderEvent } from '../events/order-event-bus';
+import { recordOrderEvent } from '../events/order-event-bus';
 import { loadOrderForCaller, requireOrderWriter, type Caller } from './order-access';
 import type { OrderRow } from './order-dto';
 import { paidAtFor } from './order-write';
@@ -31,19 +31,29 @@ export type OrderStep = 'Booked' | 'Processing' | 'Completed';
  */
 async function writeChange(
   db: Database,
+  caller: Caller,
   order: OrderRow,
-  values: Partial<OrderInsert>,
+  change: { action: 'status' | 'payment'; values: Partial<OrderInsert> },
   lostRace: string,
 ): Promise<Order> {
   await db.transaction(async (tx) => {
-    const updated = await updateOrderIfStatus(tx, order.id, order.status, values);
+    const updated = await updateOrderIfStatus(tx, order.id, order.status, change.values);
     if (!updated) throw conflict(lostRace);
-    await publishOrderEvent(tx, {
-      type: 'order.changed',
-      station_id: updated.stationId,
-      order_id: updated.id,
-      status: updated.status as OrderStatus,
-    });
+    await recordOrderEvent(
+      tx,
+      {
+        type: 'order.changed',
+        station_id: updated.stationId,
+        order_id: updated.id,
+        status: updated.status as OrderStatus,
+      },
+      {
+        action: change.action,
+        fromStatus: order.status as OrderStatus,
+        actor: { kind: 'user', userId: caller.userId },
+        source: order.source,
+      },
+    );
   });
   return orderDto(db, order.id);
 }
@@ -92,7 +102,7 @@ export async function moveOrderStep(
     values.sumCompleted = payment.sum_completed;
     values.paidAt = paidAtFor(payment.payment_method, order, now);
   }
-  return writeChange(db, order, values, orderMessages.statusFailed);
+  return writeChange(db, caller, order, { action: 'status', values }, orderMessages.statusFailed);
 }
 
 /** How the operator's words beside «Другое» are kept: a line of the order's service note. */
@@ -122,8 +132,12 @@ export async function cancelOrder(
   if (isFinalStatus(order.status as OrderStatus)) throw conflict(orderMessages.finalStatus);
   return writeChange(
     db,
+    caller,
     order,
-    { status: 'StationCanceled', reason, systemComment: noteWith(order.systemComment, comment) },
+    {
+      action: 'status',
+      values: { status: 'StationCanceled', reason, systemComment: noteWith(order.systemComment, comment) },
+    },
     orderMessages.cancelFailed,
   );
 }
@@ -142,11 +156,15 @@ export async function payOrder(
   requireMethodFor(order, input.payment_method);
   return writeChange(
     db,
+    caller,
     order,
     {
-      paymentMethod: input.payment_method,
-      sumCompleted: input.sum_completed,
-      paidAt: paidAtFor(input.payment_method, order),
+      action: 'payment',
+      values: {
+        paymentMethod: input.payment_method,
+        sumCompleted: input.sum_completed,
+        paidAt: paidAtFor(input.payment_method, order),
+      },
     },
     orderMessages.paymentFailed,
   );

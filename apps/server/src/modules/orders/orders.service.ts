@@ -17,7 +17,7 @@ import {
 import type { Database } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { loadStationForCaller, requirePosition } from '../stations/station-access';
-import { publishOrderEvent } from '../events/order-event-bus';
+import { recordOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from './booking';
 import {
   loadOrderForCaller,
@@ -98,12 +98,16 @@ export async function createOrder(
         paidAt: paidAtFor(input.paymentMethod, null),
         createdBy: caller.userId,
       });
-      await publishOrderEvent(tx, {
-        type: 'order.created',
-        station_id: station.id,
-        order_id: inserted.id,
-        status,
-      });
+      await recordOrderEvent(
+        tx,
+        { type: 'order.created', station_id: station.id, order_id: inserted.id, status },
+        {
+          action: 'created',
+          fromStatus: null,
+          actor: { kind: 'user', userId: caller.userId },
+          source: 'Own',
+        },
+      );
       return inserted;
     },
   );
@@ -153,12 +157,21 @@ export async function updateOrder(
         paidAt: paidAtFor(input.paymentMethod, order),
       });
       if (!updated) throw conflict(orderMessages.updateFailed);
-      await publishOrderEvent(tx, {
-        type: 'order.changed',
-        station_id: station.id,
-        order_id: order.id,
-        status: updated.status as OrderStatus,
-      });
+      await recordOrderEvent(
+        tx,
+        {
+          type: 'order.changed',
+          station_id: station.id,
+          order_id: order.id,
+          status: updated.status as OrderStatus,
+        },
+        {
+          action: 'updated',
+          fromStatus: order.status as OrderStatus,
+          actor: { kind: 'user', userId: caller.userId },
+          source: order.source,
+        },
+      );
       return updated;
     },
   );

@@ -12,7 +12,7 @@ import {
   type SlotOccupancy,
 } from '@crm/shared';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
-import { publishOrderEvent } from '../events/order-event-bus';
+import { recordOrderEvents, type OrderEventRecord } from '../events/order-event-bus';
 import type { OrderInsert, Tx } from '../orders/orders.repository';
 import type { StationRow } from '../stations/station-access';
 import {
@@ -84,6 +84,8 @@ export const canUnblock = (slot: Slot) => slot.blocked_boxes > 0;
 export class SlotWriter {
   private readonly days = new Map<string, SlotDay>();
   private lastEvent: { order_id: string; status: OrderStatus } | null = null;
+  private readonly records: OrderEventRecord[] = [];
+  private readonly deleted = new Set<string>();
   changed = 0;
 
   constructor(
@@ -135,6 +137,18 @@ export class SlotWriter {
       freeBoxes.map((box) => this.blockerValues(box, start, end)),
     );
     if (rows[0]) this.lastEvent = { order_id: rows[0].id, status: 'Booked' };
+    for (const row of rows) this.record(row.id, 'blocked', null);
+  }
+
+  private record(orderId: string, action: 'blocked' | 'unblocked', fromStatus: OrderStatus | null) {
+    this.records.push({
+      orderId,
+      action,
+      fromStatus,
+      toStatus: 'Booked',
+      actor: { kind: 'user', userId: this.userId },
+      source: 'Own',
+    });
   }
 
   /**
@@ -155,11 +169,15 @@ export class SlotWriter {
         continue;
       }
       await this.narrow(blocker, kept.from, kept.to);
-      if (before && after)
-        await insertBlockers(this.tx, [this.blockerValues(blocker.boxNumber, end, after.to)]);
+      this.record(blocker.id, 'unblocked', 'Booked');
+      if (before && after) {
+        const [split] = await insertBlockers(this.tx, [this.blockerValues(blocker.boxNumber, end, after.to)]);
+        if (split) this.record(split.id, 'unblocked', null);
+      }
       this.lastEvent = { order_id: blocker.id, status: 'Booked' };
     }
     await deleteBlockers(this.tx, removed);
+    for (const id of removed) this.deleted.add(id);
     if (removed[0]) this.lastEvent = { order_id: removed[0], status: 'Canceled' };
   }
 
@@ -204,13 +222,16 @@ export class SlotWriter {
     };
   }
 
-  /** One event per request and station: open calendars refetch the day on any event. */
+  /**
+   * One notification per request and station (open calendars refetch the day on any event), and an
+   * audit row per blocker still there: a deleted blocker took its trail with it.
+   */
   async publish(): Promise<void> {
     if (!this.lastEvent) return;
-    await publishOrderEvent(this.tx, {
-      type: 'order.changed',
-      station_id: this.station.id,
-      ...this.lastEvent,
-    });
+    await recordOrderEvents(
+      this.tx,
+      { type: 'order.changed', station_id: this.station.id, ...this.lastEvent },
+      this.records.filter((r) => !this.deleted.has(r.orderId)),
+    );
   }
 }
