@@ -5,6 +5,7 @@ import type { IdentityProvider } from './identity';
 import { createLegalRegistry, type LegalRegistry } from './legal-registry';
 import { createLocalProvider } from './local-identity';
 import { createTelegram, type TelegramAdapter } from './telegram';
+import { createWebPush, type WebPush } from './web-push';
 import { createYandexProvider } from './yandex-id';
 
 export interface IdentityProviders {
@@ -23,6 +24,8 @@ export interface Adapters {
   geocoder: Geocoder;
   /** The INN lookup: LEGAL_REGISTRY_URL (DaData-compatible), or the built-in stand-in. */
   legalRegistry: LegalRegistry;
+  /** Web Push to the push service in each subscription's endpoint. */
+  webPush: WebPush;
 }
 
 export function createAdapters(config: Config): Adapters {
@@ -34,5 +37,6 @@ export function createAdapters(config: Config): Adapters {
     telegram: createTelegram(config.telegram),
     geocoder: createGeocoder(config),
     legalRegistry: createLegalRegistry(config),
+    webPush: createWebPush(config),
   };
 }

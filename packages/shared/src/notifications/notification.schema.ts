@@ -53,24 +53,33 @@ export const notificationChannelLabels: Record<NotificationChannel, string> = {
   telegram: 'Telegram',
 };
 
+/** Field messages of a subscription a browser could not have sent (a broken or tampered client). */
+export const pushSubscriptionMessages = {
+  endpoint: 'Некорректный адрес подписки',
+  key: 'Некорректный ключ подписки',
+} as const;
+
+const subscriptionKey = (min: number, max: number) =>
+  z
+    .string({ error: pushSubscriptionMessages.key })
+    .min(min, pushSubscriptionMessages.key)
+    .max(max, pushSubscriptionMessages.key)
+    .regex(/^[A-Za-z0-9_-]+=*$/, pushSubscriptionMessages.key);
+
+const pushEndpointSchema = z
+  .url({ protocol: /^https?$/, error: pushSubscriptionMessages.endpoint })
+  .max(2048, pushSubscriptionMessages.endpoint);
+
 /** A browser's PushSubscription as `PushSubscription.toJSON()` gives it. */
 export const pushSubscriptionSchema = z
   .object({
-    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+    endpoint: pushEndpointSchema,
     expirationTime: z.number().nullable().optional(),
     keys: z
-      .object({
-        p256dh: z
-          .string()
-          .min(80)
-          .max(100)
-          .regex(/^[A-Za-z0-9_-]+=*$/),
-        auth: z
-          .string()
-          .min(16)
-          .max(32)
-          .regex(/^[A-Za-z0-9_-]+=*$/),
-      })
+      .object(
+        { p256dh: subscriptionKey(80, 100), auth: subscriptionKey(16, 32) },
+        { error: pushSubscriptionMessages.key },
+      )
       .strict(),
   })
   .strict();
@@ -79,9 +88,7 @@ export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
 /** `POST /api/notifications/subscribe` and `POST /api/push/subscribe/{userId}`. */
 export const pushSubscribeBodySchema = z.object({ subscription: pushSubscriptionSchema }).strict();
 /** `POST /api/notifications/unsubscribe` and `POST /api/push/unsubscribe/{userId}`: this browser's endpoint. */
-export const pushUnsubscribeBodySchema = z
-  .object({ endpoint: z.url({ protocol: /^https?$/ }).max(2048) })
-  .strict();
+export const pushUnsubscribeBodySchema = z.object({ endpoint: pushEndpointSchema }).strict();
 export const pushUserParamsSchema = z.object({ userId: z.string().min(1).max(64) });
 export const successResponseSchema = z.object({ success: z.boolean() });
 

@@ -68,6 +68,10 @@ function hinted(name: string, known: Record<string, unknown> = {}): unknown {
     boxes: 4,
     // Legal info (issue 13): the form's rules check control digits, which no random string passes.
     inn: '7707083893',
+    // A browser's push subscription (issue 14): a real P-256 key; an endpoint that refuses at once.
+    endpoint: 'http://127.0.0.1:9/push/gate',
+    p256dh: 'BMlO85aNe1sqkl3BBRIor-1yAvYlOkcJuu9MgLfWyOZX95oSzy3Tb8XevHHdAFeG2DasmQDcEHmaalVBycsDLqw',
+    auth: '9a0_4lzqkHCbEHjz5xqwVg',
     legalinfo: {
       type: 'LEGAL',
       inn: '7707083893',
