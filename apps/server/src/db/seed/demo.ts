@@ -124,7 +124,7 @@ export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptio
           number: u.number,
           role: u.role ?? 'user',
           redirectTo: u.redirectTo ?? null,
-          allowPushNotifications: u.login === 'owner' || u.login === 'admin',
+          allowPushNotifications: u.login === 'owner' || u.login === 'administrator' || u.login === 'admin',
           defaultAvatarId: null,
         })
         .returning({ id: users.id });

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addUserAdminBodySchema,
+  addUserAdminParamsSchema,
   crmDataResponseSchema,
   crmDataUpdateSchema,
   moveToStationBodySchema,
@@ -13,6 +15,7 @@ import {
 } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { addUserAdmin } from './add-user-admin.service';
 import { getCrmData, getUser, moveToStation, updateCrmData, updateUser } from './users.service';
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
@@ -84,6 +87,23 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
         request.params.userId,
         request.body?.token,
       ),
+    }),
+  );
+
+  app.post(
+    '/api/user/add_user_admin/:id',
+    {
+      ...signedIn,
+      schema: {
+        // Role admin only; no network position admits it (the worker gets 403 like everyone else).
+        'x-positions': [],
+        params: addUserAdminParamsSchema,
+        body: addUserAdminBodySchema,
+        response: { 200: userEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      user: await addUserAdmin(db, authOf(request), request.params.id, request.body),
     }),
   );
 };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { managerPositions, type CrmData, type Position, type User, type UserUpdateBody } from '@crm/shared';
 import type { Database } from '../../db/client';
-import { memberships, users } from '../../db/schema';
+import { memberships, sessions, users } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
 import { redeemInvitation } from '../invitations/invitations.service';
@@ -70,14 +70,17 @@ export async function updateUser(
     // Saving one's own form with one's own position is fine; promoting or removing oneself is not.
     if (body.networks !== undefined || body.position !== current) throw forbidden();
   }
-  if (!self && changesMembership && (!context || context.position === 'owner')) throw forbidden();
-  if (!self && context?.position === 'owner' && caller.role !== 'admin') throw forbidden();
+  // The owner's record is the owner's own: nobody else edits, demotes or removes them (S2 §6).
+  if (!self && context?.position === 'owner') throw forbidden();
+  if (!self && changesMembership && !context) throw forbidden();
 
   await db.transaction(async (tx) => {
     if (body.networks !== undefined) {
       await tx
         .delete(memberships)
         .where(and(eq(memberships.userId, userId), eq(memberships.networkId, context!.networkId)));
+      // A removed colleague must not keep working on an open tab: every session of theirs ends now.
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
       return;
     }
     await tx
