@@ -35,12 +35,12 @@ export function AdminInstructionsModal({ open, onClose, onSettings }: AdminInstr
           {
             status: 'process',
             title: 'Откройте настройки станции',
-            content: 'Карточка «Пригласить сотрудника».',
+            content: 'Раздел «Сотрудники», кнопка «Добавить администратора».',
           },
           {
             status: 'process',
             title: 'Создайте ссылку-приглашение',
-            content: `Выберите должность и скопируйте ссылку: она действует ${invitationLifetimeDays} дней, для одного человека.`,
+            content: `Выберите должность и покажите QR-код или скопируйте ссылку: она действует ${invitationLifetimeDays} дней, для одного человека.`,
           },
           {
             status: 'process',

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Invitation } from '@crm/shared';
 import { setSessionUser } from '../../../lib/session';
 import { apiError, mockApi, renderPage, testStation } from '../testing/render';
-import { InviteCard } from './invite-card';
+import { InvitationList } from './invitation-list';
+import { InviteLinkPanel } from './invite-card';
 
 const invitation = (over: Partial<Invitation> = {}): Invitation => ({
   id: 'i1',
@@ -15,10 +16,11 @@ const invitation = (over: Partial<Invitation> = {}): Invitation => ({
   ...over,
 });
 
-describe('InviteCard', () => {
+describe('invitations: the link panel and the active links', () => {
   beforeEach(() => setSessionUser('u1'));
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -27,7 +29,7 @@ describe('InviteCard', () => {
       'fetch',
       mockApi({ 'GET /api/station/invitations/s1': () => ({ invitations: [invitation()] }) }).fetchMock,
     );
-    renderPage(<InviteCard station={testStation()} />);
+    renderPage(<InvitationList station={testStation()} />);
     const list = await screen.findByRole('list', { name: 'Активные приглашения' });
     expect(within(list).getByText('Мойщик')).toBeInTheDocument();
     // 09:00 UTC is 12:00 in Moscow.
@@ -44,35 +46,58 @@ describe('InviteCard', () => {
           fail ? apiError(500, 'x') : { invitations: [] as Invitation[] },
       }).fetchMock,
     );
-    renderPage(<InviteCard station={testStation()} />);
+    renderPage(<InvitationList station={testStation()} />);
     expect(await screen.findByText('Не удалось загрузить приглашения')).toBeInTheDocument();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByText('Активных приглашений нет')).toBeInTheDocument();
   });
 
-  it('creates an administrator link by default and shows it on this origin with the token in the fragment', async () => {
-    const api = mockApi({
-      'GET /api/station/invitations/s1': () => ({ invitations: [] as Invitation[] }),
-      'POST /api/station/invitations/s1': () => ({
-        id: 'i2',
-        token: 'tok_123',
-        url: 'https://elsewhere.example/stationAdminCallback/s1#invite=tok_123',
-        position: 'administrator',
-        expires_at: '2026-11-30T09:00:00.000Z',
-      }),
-    });
+  const created = {
+    id: 'i2',
+    token: 'tok_123',
+    url: 'https://elsewhere.example/stationAdminCallback/s1#invite=tok_123',
+    position: 'administrator',
+    expires_at: '2026-11-30T09:00:00.000Z',
+  };
+
+  it('creates an administrator link by default, as a QR code of 200 px and text on this origin', async () => {
+    const api = mockApi({ 'POST /api/station/invitations/s1': () => created });
     vi.stubGlobal('fetch', api.fetchMock);
-    renderPage(<InviteCard station={testStation()} />);
+    renderPage(<InviteLinkPanel station={testStation()} />);
     expect(screen.getByRole('combobox', { name: 'Должность' })).toBeInTheDocument();
     expect(screen.getByText('Администратор')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /Создать ссылку/ }));
     const link = await screen.findByTestId('invitation-link');
-    expect(link).toHaveTextContent(`${window.location.origin}/stationAdminCallback/s1#invite=tok_123`);
+    const url = `${window.location.origin}/stationAdminCallback/s1#invite=tok_123`;
+    expect(link).toHaveTextContent(url);
     expect(api.calls.find((c) => c.key === 'POST /api/station/invitations/s1')?.body).toEqual({
       position: 'administrator',
     });
     expect(screen.getByText(/Ссылка для должности «Администратор» готова/)).toBeInTheDocument();
+    const qr = screen.getByTitle('QR-код приглашения').closest('svg')!;
+    expect(qr.getAttribute('height')).toBe('200');
+  });
+
+  it('lets the link be copied only 5 s after it was made, counting down, then says so', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    vi.stubGlobal('fetch', mockApi({ 'POST /api/station/invitations/s1': () => created }).fetchMock);
+    renderPage(<InviteLinkPanel station={testStation()} />);
+    fireEvent.click(screen.getByRole('button', { name: /Создать ссылку/ }));
+    const copy = await screen.findByRole('button', { name: /Копировать ссылку \(5 сек\.\)/ });
+    expect(copy).toBeDisabled();
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(screen.getByRole('button', { name: /Копировать ссылку \(3 сек\.\)/ })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(3_000));
+    const ready = screen.getByRole('button', { name: /Копировать ссылку$/ });
+    expect(ready).toBeEnabled();
+    fireEvent.click(ready);
+    expect(await screen.findByText('Ссылка скопирована')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(
+      `${window.location.origin}/stationAdminCallback/s1#invite=tok_123`,
+    );
   });
 
   it('revokes a link after confirmation, and it leaves the list', async () => {
@@ -85,7 +110,7 @@ describe('InviteCard', () => {
       },
     });
     vi.stubGlobal('fetch', api.fetchMock);
-    renderPage(<InviteCard station={testStation()} />);
+    renderPage(<InvitationList station={testStation()} />);
     fireEvent.click(await screen.findByRole('button', { name: /^Отозвать приглашение: Мойщик/ }));
     const confirm = await screen.findByText('Отозвать приглашение?');
     const popover = confirm.closest('.ant-popover') as HTMLElement;

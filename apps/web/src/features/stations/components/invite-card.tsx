@@ -1,13 +1,14 @@
 import { useId, useState } from 'react';
-import { Button, Card, Divider, Flex, Select, Typography } from 'antd';
-import { LinkOutlined, UserAddOutlined } from '@ant-design/icons';
+import { Button, Flex, Select, Typography } from 'antd';
+import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { QRCodeSVG } from 'qrcode.react';
 import {
   assignablePositions,
-  invitationLifetimeDays,
   invitationMessages,
   invitationPath,
-  messages,
   positionLabels,
+  staffLimits,
+  staffMessages,
   type AssignablePosition,
   type InvitationCreated,
   type Station,
@@ -15,37 +16,49 @@ import {
 import { inStationZone } from '../../../lib/station-time';
 import { useNotify } from '../../../lib/notify';
 import { useCreateInvitation } from '../api/create-invitation';
-import { InvitationList } from './invitation-list';
+import { useCountdown } from './staff/use-countdown';
 import './invite-card.css';
 
 const positionOptions = assignablePositions.map((value) => ({ value, label: positionLabels[value] }));
 
-/** The link just made. Its token is never shown again (the server keeps only a hash), so say so. */
+/**
+ * The link just made, as a QR code (S2 §9: size 200) and text. «Копировать ссылку» waits 5 s after the
+ * link appears (S2 §9), so the owner looks at the QR first: a scan is what a washer at the counter does.
+ */
 function NewLink({ station, created }: { station: Station; created: InvitationCreated }) {
   const notify = useNotify();
+  const [createdAt] = useState(() => Date.now());
+  const left = useCountdown(Math.ceil(staffLimits.inviteCopyDelayMs / 1000), createdAt);
   // Built on the origin the owner is using, so the link opens the same site they are on.
   const link = `${window.location.origin}${invitationPath(station.id, created.token)}`;
   const until = inStationZone(created.expires_at, station.time_zone)?.format('D MMMM, HH:mm');
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      notify.success(staffMessages.linkCopied);
+    } catch (error) {
+      notify.error(error, 'Не удалось скопировать ссылку');
+    }
+  };
+
   return (
     <div className="invite-card__new-link" role="status">
-      <Flex vertical gap={6}>
+      <Flex vertical gap={10} align="center">
         <Typography.Text strong>
           Ссылка для должности «{positionLabels[created.position]}» готова
         </Typography.Text>
-        <Typography.Paragraph
-          className="invite-card__link"
-          data-testid="invitation-link"
-          copyable={{
-            text: link,
-            tooltips: ['Копировать ссылку', 'Скопировано'],
-            onCopy: () => notify.success(messages.generic.linkCopied),
-          }}
-        >
+        <div className="invite-card__qr">
+          <QRCodeSVG value={link} size={staffLimits.qrSize} marginSize={2} title="QR-код приглашения" />
+        </div>
+        <Typography.Paragraph className="invite-card__link" data-testid="invitation-link">
           {link}
         </Typography.Paragraph>
-        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
-          Действует до {until}, для одного человека. Скопируйте её сейчас: целиком ссылка больше не
-          показывается.
+        <Button icon={<CopyOutlined />} disabled={left > 0} onClick={() => void copy()}>
+          {left > 0 ? `Копировать ссылку (${left} сек.)` : 'Копировать ссылку'}
+        </Button>
+        <Typography.Text type="secondary" style={{ fontSize: 13, textAlign: 'center' }}>
+          Действует до {until}, для одного человека. Целиком ссылка больше не показывается.
         </Typography.Text>
       </Flex>
     </div>
@@ -53,11 +66,10 @@ function NewLink({ station, created }: { station: Station; created: InvitationCr
 }
 
 /**
- * «Пригласить сотрудника» on the station settings (S2 §2 «Administrators / staff», DESIGN §10): an owner
- * or principal makes a single-use link for a chosen position (administrator by default), copies it, and
- * sees and revokes the links that still work.
+ * The invitation step of «Добавить администратора» (S2 §2, DESIGN §10): a position (administrator by
+ * default), a single-use link for it, shown as a QR code to scan and a link to copy.
  */
-export function InviteCard({ station }: { station: Station }) {
+export function InviteLinkPanel({ station }: { station: Station }) {
   const notify = useNotify();
   const selectId = useId();
   const create = useCreateInvitation(station.id);
@@ -67,42 +79,31 @@ export function InviteCard({ station }: { station: Station }) {
   const onCreate = async () => {
     try {
       setCreated(await create.mutateAsync({ position }));
-      notify.success(invitationMessages.created);
     } catch (error) {
       notify.error(error, invitationMessages.createFailed);
     }
   };
 
   return (
-    <Card
-      title={
-        <Flex gap={10} align="center">
-          <UserAddOutlined aria-hidden />
-          Пригласить сотрудника
-        </Flex>
-      }
-    >
-      <Flex vertical gap={16}>
-        <Typography.Text type="secondary">
-          Создайте ссылку и отправьте её сотруднику. После входа по ссылке он подключится к сети станций с
-          выбранной должностью. Ссылка действует {invitationLifetimeDays} дней и подходит одному человеку.
-        </Typography.Text>
-        <div className="invite-card__controls">
-          <div className="invite-card__position">
-            <label htmlFor={selectId}>Должность</label>
-            <Select id={selectId} value={position} options={positionOptions} onChange={setPosition} />
-          </div>
-          <Button type="primary" icon={<LinkOutlined />} loading={create.isPending} onClick={onCreate}>
-            Создать ссылку
-          </Button>
+    <Flex vertical gap={16}>
+      <div className="invite-card__controls">
+        <div className="invite-card__position">
+          <label htmlFor={selectId}>Должность</label>
+          <Select
+            id={selectId}
+            value={position}
+            options={positionOptions}
+            onChange={(value) => {
+              setPosition(value);
+              setCreated(null);
+            }}
+          />
         </div>
-        {created && <NewLink station={station} created={created} />}
-        <Divider style={{ margin: 0 }} />
-        <InvitationList
-          station={station}
-          onRevoked={(id) => setCreated((current) => (current?.id === id ? null : current))}
-        />
-      </Flex>
-    </Card>
+        <Button icon={<QrcodeOutlined />} loading={create.isPending} onClick={() => void onCreate()}>
+          {created ? 'Создать новую ссылку' : 'Создать ссылку'}
+        </Button>
+      </div>
+      {created && <NewLink key={created.id} station={station} created={created} />}
+    </Flex>
   );
 }

@@ -1,81 +1,113 @@
-import { Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { positionLabels, type Station, type User } from '@crm/shared';
-import { inStationZone } from '../../../lib/station-time';
-import { settingsTexts } from '../lib/settings-texts';
+import { Button, Card, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { staffLimits } from '@crm/shared';
+import type { StaffRow } from './staff/staff-rows';
 import './settings-pages.css';
 
-/** One member as the staff list shows them. */
-export interface StaffRow {
-  id: string;
-  fullName: string;
-  email: string | null;
-  phone: string | null;
-  position: string;
-  lastLogin: string;
+export interface StaffActions {
+  onEdit(row: StaffRow): void;
+  onRemove(row: StaffRow): void;
 }
 
-export function toStaffRows(users: readonly User[], station: Pick<Station, 'network_id' | 'time_zone'>) {
-  return users.map((u): StaffRow => {
-    const position = u.networks.find((n) => n.id === station.network_id)?.position ?? u.position;
-    const lastLogin = inStationZone(u.last_login, station.time_zone);
-    return {
-      id: u.id,
-      fullName: [u.name, u.surname].filter(Boolean).join(' ') || u.login,
-      email: u.email,
-      phone: u.number,
-      position: position ? positionLabels[position] : '—',
-      lastLogin: lastLogin ? lastLogin.format('DD.MM.YYYY, HH:mm') : settingsTexts.neverOnline,
-    };
-  });
+interface StaffListProps extends StaffActions {
+  rows: StaffRow[];
+  /** Managers see the actions column (S2 §2); others read the list. */
+  showActions: boolean;
 }
 
-const Phone = ({ phone }: { phone: string | null }) =>
-  phone ? <a href={`tel:${phone}`}>{phone}</a> : <>—</>;
+const Phone = ({ row }: { row: StaffRow }) =>
+  row.user.number ? <a href={`tel:${row.user.number}`}>{row.phone}</a> : <>{row.phone}</>;
 
-const columns: TableColumnsType<StaffRow> = [
-  {
-    title: 'Сотрудник',
-    key: 'name',
-    render: (_, row) => (
-      <>
-        <Typography.Text strong>{row.fullName}</Typography.Text>
-        {row.email && (
-          <div>
-            <Typography.Text type="secondary">{row.email}</Typography.Text>
-          </div>
-        )}
-      </>
-    ),
-  },
-  { title: 'Телефон', key: 'phone', render: (_, row) => <Phone phone={row.phone} /> },
-  { title: 'Должность', key: 'position', render: (_, row) => <Tag>{row.position}</Tag> },
-  { title: 'Последний вход', dataIndex: 'lastLogin', key: 'lastLogin' },
-];
+function RowActions({ row, onEdit, onRemove }: StaffActions & { row: StaffRow }) {
+  return (
+    <Flex gap={4}>
+      {row.canEdit && (
+        <Button
+          type="text"
+          icon={<EditOutlined />}
+          aria-label={`Изменить ${row.fullName}`}
+          title="Изменить"
+          onClick={() => onEdit(row)}
+        />
+      )}
+      {row.canChangeMembership && (
+        <Button
+          type="text"
+          icon={<DeleteOutlined />}
+          aria-label={`Удалить ${row.fullName}`}
+          title="Удалить"
+          onClick={() => onRemove(row)}
+        />
+      )}
+    </Flex>
+  );
+}
 
-/** S2 §2 «Administrators / staff»: a table of 10 rows per page on a desktop. */
-export function StaffTable({ rows }: { rows: StaffRow[] }) {
+function columns(actions: StaffActions | null): TableColumnsType<StaffRow> {
+  const base: TableColumnsType<StaffRow> = [
+    {
+      title: 'Сотрудник',
+      key: 'name',
+      render: (_, row) => (
+        <>
+          <Typography.Text strong>{row.fullName}</Typography.Text>
+          {row.email && (
+            <div>
+              <Typography.Text type="secondary">{row.email}</Typography.Text>
+            </div>
+          )}
+        </>
+      ),
+    },
+    { title: 'Телефон', key: 'phone', render: (_, row) => <Phone row={row} /> },
+    { title: 'Должность', key: 'position', render: (_, row) => <Tag>{row.positionLabel}</Tag> },
+    { title: 'Последний вход', dataIndex: 'lastLogin', key: 'lastLogin' },
+  ];
+  if (!actions) return base;
+  return [
+    ...base,
+    {
+      title: 'Действия',
+      key: 'actions',
+      width: 110,
+      render: (_, row) => <RowActions row={row} {...actions} />,
+    },
+  ];
+}
+
+/** S2 §2 «Administrators / staff»: a table of 10 rows per page on a desktop, no size changer. */
+export function StaffTable({ rows, showActions, onEdit, onRemove }: StaffListProps) {
   return (
     <Table<StaffRow>
       rowKey="id"
       size="middle"
-      columns={columns}
+      columns={columns(showActions ? { onEdit, onRemove } : null)}
       dataSource={rows}
-      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+      pagination={{ pageSize: staffLimits.pageSize, showSizeChanger: false, hideOnSinglePage: true }}
     />
   );
 }
 
 /** The same staff as cards on a phone. */
-export function StaffCards({ rows }: { rows: StaffRow[] }) {
+export function StaffCards({ rows, showActions, onEdit, onRemove }: StaffListProps) {
   return (
     <ul className="staff-cards" aria-label="Сотрудники станции">
       {rows.map((row) => (
         <li key={row.id}>
           <Card size="small">
-            <Typography.Text strong>{row.fullName}</Typography.Text> <Tag>{row.position}</Tag>
+            <Flex justify="space-between" align="start" gap={8}>
+              <div>
+                <Typography.Text strong>{row.fullName}</Typography.Text> <Tag>{row.positionLabel}</Tag>
+                {row.email && (
+                  <div>
+                    <Typography.Text type="secondary">{row.email}</Typography.Text>
+                  </div>
+                )}
+              </div>
+              {showActions && <RowActions row={row} onEdit={onEdit} onRemove={onRemove} />}
+            </Flex>
             <div className="staff-card__line">
-              {row.email && <span>{row.email}</span>}
-              <Phone phone={row.phone} />
+              <Phone row={row} />
             </div>
             <div className="staff-card__line">Последний вход: {row.lastLogin}</div>
           </Card>

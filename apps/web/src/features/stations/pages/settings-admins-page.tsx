@@ -1,25 +1,36 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Skeleton } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { messages } from '@crm/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
+import { getSessionUserId } from '../../../lib/session';
 import { useViewport } from '../../../lib/use-media-query';
+import { useCurrentUser } from '../../users/api/current-user';
 import { stationUsersQuery } from '../api/station-users';
-import { InviteCard } from '../components/invite-card';
+import { InvitationList } from '../components/invitation-list';
 import { SettingsPageHeader } from '../components/settings-page-header';
-import { StaffCards, StaffTable, toStaffRows } from '../components/staff-list';
+import { StaffCards, StaffTable } from '../components/staff-list';
+import { AddAdminFlow } from '../components/staff/add-admin-flow';
+import { AddByLoginForm } from '../components/staff/add-by-login-form';
+import { StaffEditModal } from '../components/staff/staff-edit-modal';
+import { StaffRemoveModal } from '../components/staff/staff-remove-modal';
+import { toStaffRows, type StaffRow } from '../components/staff/staff-rows';
 import { settingsPageHints, settingsTexts } from '../lib/settings-texts';
 import { useStationContext } from '../lib/station-context';
 
 /**
- * `settings/admins` (S2 §2 «Administrators / staff»): who works at the station, read-only; managers also
- * invite new staff here.
+ * `settings/admins` (S2 §2 «Administrators / staff»): who works at the station. Managers edit and
+ * remove colleagues and add new ones by an invitation with a QR code; support also adds by login.
  */
 export function SettingsAdminsPage() {
   const { station, canManage } = useStationContext();
   const phone = useViewport() === 'mobile';
   const users = useQuery(stationUsersQuery(station.id));
+  const me = useCurrentUser();
+  const [editing, setEditing] = useState<StaffRow | null>(null);
+  const [removing, setRemoving] = useState<StaffRow | null>(null);
 
   const table = !phone && users.isSuccess && users.data.length > 0;
   let body;
@@ -29,15 +40,26 @@ export function SettingsAdminsPage() {
   else if (users.data.length === 0)
     body = <EmptyState title={settingsTexts.noStaff} icon={<TeamOutlined />} />;
   else {
-    const rows = toStaffRows(users.data, station);
-    body = phone ? <StaffCards rows={rows} /> : <StaffTable rows={rows} />;
+    const rows = toStaffRows(users.data, station, { userId: getSessionUserId(), canManage });
+    const props = { rows, showActions: canManage, onEdit: setEditing, onRemove: setRemoving };
+    body = phone ? <StaffCards {...props} /> : <StaffTable {...props} />;
   }
 
   return (
     <Flex vertical gap={16}>
-      <SettingsPageHeader page="admins" hint={settingsPageHints.admins} />
+      <Flex justify="space-between" align="end" gap={12} wrap>
+        <SettingsPageHeader page="admins" hint={settingsPageHints.admins} />
+        {canManage && <AddAdminFlow station={station} />}
+      </Flex>
       {phone ? body : <Card styles={{ body: table ? { padding: 0 } : undefined }}>{body}</Card>}
-      {canManage && <InviteCard station={station} />}
+      {me.data?.user.role === 'admin' && <AddByLoginForm stationId={station.id} />}
+      {canManage && (
+        <Card size="small">
+          <InvitationList station={station} />
+        </Card>
+      )}
+      <StaffEditModal stationId={station.id} row={editing} onClose={() => setEditing(null)} />
+      <StaffRemoveModal stationId={station.id} row={removing} onClose={() => setRemoving(null)} />
     </Flex>
   );
 }
