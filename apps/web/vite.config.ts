@@ -25,6 +25,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The generated worker stays; push and notification clicks are added from a plain script of ours.
+        importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],

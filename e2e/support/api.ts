@@ -95,7 +95,14 @@ export async function stationIdByName(session: ApiSession, name: string): Promis
 export async function skipFirstVisit(baseUrl: string, login: string): Promise<ApiSession> {
   const session = await apiSignIn(baseUrl, login);
   const res = await session.call(`/api/user/update_crm_data/${session.userId}`, {
-    body: { crm_data: { hasSeenTutorial: true, cookiesConsent: true } },
+    // The push prompt would appear after a few actions in later specs and cover buttons: answered for good.
+    body: {
+      crm_data: {
+        hasSeenTutorial: true,
+        cookiesConsent: true,
+        pushNotifications: { promptDismissedCount: 2 },
+      },
+    },
   });
   if (!res.ok) throw new Error(`update_crm_data for ${login}: ${res.status} ${await res.text()}`);
   return session;

@@ -42,3 +42,5 @@ export * from './time/zoned-time';
 export * from './slots/slot-derivation';
 export * from './notifications/notification.schema';
 export * from './orders/order-timeline';
+export * from './notifications/push-prompt';
+export * from './orders/order-timeline-labels';

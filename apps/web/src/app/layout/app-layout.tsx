@@ -18,6 +18,10 @@ import './shell.css';
 const WelcomeGreeting = lazy(async () => ({
   default: (await import('../../features/shell/components/welcome-greeting')).WelcomeGreeting,
 }));
+// Needed only after a few actions (S1 §4), so it loads after the page too.
+const PushPrompt = lazy(async () => ({
+  default: (await import('../../features/notifications/components/push-prompt')).PushPrompt,
+}));
 
 /** Signed out: remember where the visitor wanted to go (S1 §4 steps 1 and 12), then the login page. */
 function ToLogin() {
@@ -82,6 +86,9 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
       <ShellFrame user={user} chrome={decision.chrome}>
         <Outlet />
       </ShellFrame>
+      <Suspense fallback={null}>
+        <PushPrompt />
+      </Suspense>
       {greetingTurn && (
         <Suspense fallback={null}>
           <WelcomeGreeting userId={user.id} name={user.name} onDone={onGreetingDone} />

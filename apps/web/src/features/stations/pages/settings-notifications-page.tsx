@@ -1,79 +1,94 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { Alert, Card, Flex, Typography } from 'antd';
-import { BellOutlined, CloseCircleOutlined } from '@ant-design/icons';
+import { Card, Flex, Skeleton } from 'antd';
+import { notificationMessages, type NotificationSettings } from '@crm/shared';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useNotify } from '../../../lib/notify';
 import { useCurrentUser } from '../../users/api/current-user';
+import { useSaveNotificationSettings } from '../../notifications/api/notification-settings';
+import { BrowserPushCard } from '../../notifications/components/browser-push-card';
+import { NotificationMatrix } from '../../notifications/components/notification-matrix';
+import { PushDemoPanel } from '../../notifications/components/push-demo-panel';
+import { TelegramConnect } from '../../notifications/components/telegram-connect';
+import { useNotificationsState } from '../../notifications/push/use-notifications-state';
 import { SettingsPageHeader } from '../components/settings-page-header';
-import '../components/settings-pages.css';
-import { readPushPermission, pushPermissionTexts } from '../lib/push-permission';
+import { SettingsSaveBar } from '../components/settings-save-bar';
 import { canSeeNotificationSettings } from '../lib/settings-access';
-import { settingsPageHints, settingsTexts } from '../lib/settings-texts';
-
-const events = [
-  {
-    icon: <BellOutlined />,
-    title: 'Новые записи',
-    text: 'Клиент записался на мойку или заказ пришёл от партнёра.',
-  },
-  {
-    icon: <CloseCircleOutlined />,
-    title: 'Отмены',
-    text: 'Клиент или партнёр отменил запись.',
-  },
-];
-
-const alertType = { granted: 'success', denied: 'warning', default: 'info', unsupported: 'info' } as const;
+import { settingsPageHints } from '../lib/settings-texts';
 
 /**
- * `settings/notifications`. S2 §2: only role admin and users with push notifications allowed see it;
- * anyone else is sent to «/» with «Доступ ограничен». The push state is the browser's, read as it is.
+ * `settings/notifications`. S1 §6 / S2 §2: only role admin and users with push notifications allowed see
+ * it; anyone else is sent to «/» with «Доступ ограничен». The settings are the user's own, not the
+ * station's, so every position that gets in may change them.
  */
 export function SettingsNotificationsPage() {
   const user = useCurrentUser().data?.user;
   const notify = useNotify();
   const allowed = !!user && canSeeNotificationSettings(user);
-  // The answer can change in the browser's own settings while the page is open; a focus re-reads it.
-  const [permission, setPermission] = useState(readPushPermission);
 
   useEffect(() => {
-    if (user && !allowed)
-      notify.warning(settingsTexts.notificationsDeniedTitle, settingsTexts.notificationsDeniedText);
+    if (user && !allowed) notify.warning(notificationMessages.deniedTitle, notificationMessages.deniedText);
   }, [user, allowed, notify]);
-  useEffect(() => {
-    const reread = () => setPermission(readPushPermission());
-    window.addEventListener('focus', reread);
-    return () => window.removeEventListener('focus', reread);
-  }, []);
 
   if (!user) return null;
   if (!allowed) return <Navigate to="/" replace />;
-
-  const state = pushPermissionTexts[permission];
   return (
     <Flex vertical gap={16}>
       <SettingsPageHeader page="notifications" hint={settingsPageHints.notifications} />
-      <Card title="Что приходит">
-        <ul className="event-list">
-          {events.map((e) => (
-            <li key={e.title} className="event-list__row">
-              <span className="event-list__icon" aria-hidden="true">
-                {e.icon}
-              </span>
-              <span className="event-list__text">
-                <span className="event-list__title">{e.title}</span>
-                <span className="event-list__explain">{e.text}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </Card>
-      <Card title="Уведомления в браузере">
-        <Alert type={alertType[permission]} showIcon title={state.title} description={state.text} />
-        <Typography.Paragraph type="secondary" style={{ margin: '12px 0 0' }}>
-          Уведомления приходят на то устройство, где они разрешены.
-        </Typography.Paragraph>
-      </Card>
+      <NotificationsBody isAdmin={user.role === 'admin'} />
     </Flex>
+  );
+}
+
+function NotificationsBody({ isAdmin }: { isAdmin: boolean }) {
+  const state = useNotificationsState();
+  if (state.isError)
+    return <RetryAlert title="Не удалось загрузить настройки уведомлений" onRetry={state.refetch} />;
+  if (state.isPending || !state.browser || !state.status)
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </Card>
+    );
+  return (
+    <>
+      <BrowserPushCard permission={state.browser.permission} subscribed={state.subscribed} />
+      <Card title="Telegram">
+        <TelegramConnect />
+      </Card>
+      <EventsCard saved={state.status.settings} />
+      {isAdmin && <PushDemoPanel />}
+    </>
+  );
+}
+
+const sameSettings = (a: NotificationSettings, b: NotificationSettings) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/** «Что приходит»: a draft of the switches, saved with the settings pages' save bar. */
+function EventsCard({ saved }: { saved: NotificationSettings }) {
+  const notify = useNotify();
+  const save = useSaveNotificationSettings();
+  const [draft, setDraft] = useState(saved);
+  const dirty = !sameSettings(draft, saved);
+
+  const onSave = () =>
+    save.mutate(draft, {
+      onSuccess: () => notify.success(notificationMessages.settingsSaved),
+      onError: (error) => notify.error(error),
+    });
+
+  return (
+    <div>
+      <Card title="Что приходит">
+        <NotificationMatrix value={draft} onChange={setDraft} disabled={save.isPending} />
+      </Card>
+      <SettingsSaveBar
+        dirty={dirty}
+        saving={save.isPending}
+        onReset={() => setDraft(saved)}
+        onSave={onSave}
+      />
+    </div>
   );
 }

@@ -1,0 +1,259 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Flex, Grid, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { CheckCircleFilled, SendOutlined } from '@ant-design/icons';
+import { notificationMessages, notificationTimings } from '@crm/shared';
+import { useNotify } from '../../../lib/notify';
+import { useCurrentUser } from '../../users/api/current-user';
+import {
+  isTelegramNotConfigured,
+  openTelegramUrl,
+  reserveTab,
+  telegramNotConfiguredText,
+  useTelegramLink,
+  useTelegramUnlink,
+} from '../api/telegram-link';
+
+export const telegramConnectTexts = {
+  open: 'Открыть бота',
+  check: 'Проверить подключение',
+  connected: 'Подключён',
+  notConnected: 'Не подключён',
+  unlink: 'Отключить',
+  unlinkTitle: 'Отключить Telegram?',
+  unlinkText: 'Уведомления о заказах перестанут приходить в Telegram.',
+  unlinked: 'Telegram отключён',
+  waiting: 'Ждём подключения: нажмите «Запустить» в боте. Проверяем каждые 15 секунд.',
+  blocked: 'Браузер не открыл новую вкладку.',
+  goToBot: 'Перейти в Telegram',
+  intro: 'Бот пришлёт новые записи и отмены, а принять или отклонить запись можно прямо в чате.',
+  connectedText: 'Уведомления о заказах приходят в Telegram.',
+  userFailed: 'Не удалось проверить подключение Telegram',
+  retry: 'Повторить',
+} as const;
+
+interface TelegramConnectOptions {
+  onConnected?: () => void;
+  /** The server has no bot: nothing to wait for (the wizard lets the user go on). */
+  onUnavailable?: (text: string) => void;
+}
+
+/**
+ * Linking Telegram (S2 §4 «Wizard»: after opening the bot the user record is polled every 15 s until
+ * connected, plus a manual check). Shared by the control below and the dashboard's bot banner.
+ */
+export function useTelegramConnect({ onConnected, onUnavailable }: TelegramConnectOptions = {}) {
+  const me = useCurrentUser();
+  const notify = useNotify();
+  const link = useTelegramLink();
+  const unlink = useTelegramUnlink();
+  const [waiting, setWaiting] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const user = me.data?.user ?? null;
+  const connected = !!user?.telegram_id;
+  const { refetch } = me;
+
+  const callbacks = useRef({ onConnected, onUnavailable });
+  useEffect(() => {
+    callbacks.current = { onConnected, onUnavailable };
+  });
+
+  // Announced on the change from «not linked» to «linked» only: a user who was linked all along is not
+  // congratulated, and null means the record has not been read yet.
+  const wasConnected = useRef<boolean | null>(user ? connected : null);
+  useEffect(() => {
+    if (!user) return;
+    if (wasConnected.current === false && connected) {
+      notify.success(notificationMessages.telegramConnected);
+      callbacks.current.onConnected?.();
+    }
+    wasConnected.current = connected;
+  }, [user, connected, notify]);
+
+  useEffect(() => {
+    if (!waiting || connected) return;
+    const timer = window.setInterval(() => void refetch(), notificationTimings.telegramPollMs);
+    return () => window.clearInterval(timer);
+  }, [waiting, connected, refetch]);
+
+  const open = () => {
+    const tab = reserveTab();
+    link.mutate(undefined, {
+      onSuccess: ({ url }) => {
+        setBlockedUrl(openTelegramUrl(url, tab) ? null : url);
+        setWaiting(true);
+      },
+      onError: (error) => {
+        tab?.close();
+        if (isTelegramNotConfigured(error)) {
+          const text = telegramNotConfiguredText(error);
+          setUnavailable(text);
+          callbacks.current.onUnavailable?.(text);
+        } else {
+          notify.error(error);
+        }
+      },
+    });
+  };
+
+  const check = async () => {
+    setChecking(true);
+    try {
+      const result = await refetch();
+      if (result.isError) notify.error(result.error, telegramConnectTexts.userFailed);
+      // A success is announced by the effect above, once, whichever check saw it first.
+      else if (!result.data?.user.telegram_id) notify.warning(notificationMessages.telegramNotYet);
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const disconnect = () =>
+    unlink.mutate(undefined, {
+      onSuccess: () => {
+        setWaiting(false);
+        notify.success(telegramConnectTexts.unlinked);
+      },
+      onError: (error) => notify.error(error),
+    });
+
+  return {
+    me,
+    user,
+    connected,
+    waiting: waiting && !connected,
+    unavailable,
+    blockedUrl,
+    opening: link.isPending,
+    checking,
+    unlinking: unlink.isPending,
+    open,
+    check,
+    disconnect,
+  };
+}
+
+export type TelegramConnectState = ReturnType<typeof useTelegramConnect>;
+
+interface TelegramConnectProps extends TelegramConnectOptions {
+  /** `card`: the wizard's step and settings, with an explanation; `inline`: a row of the profile. */
+  variant?: 'card' | 'inline';
+}
+
+/** «Подключён» with «Отключить», or «Открыть бота» and «Проверить подключение». */
+export function TelegramConnect({ variant = 'card', ...options }: TelegramConnectProps) {
+  const state = useTelegramConnect(options);
+  const screens = Grid.useBreakpoint();
+  const inline = variant === 'inline';
+  const block = !inline && !screens.sm;
+  const size = inline ? 'small' : 'middle';
+
+  if (!state.user) {
+    if (state.me.isError)
+      return (
+        <Flex gap={8} align="center" wrap>
+          <Typography.Text type="danger">{telegramConnectTexts.userFailed}</Typography.Text>
+          <Button size="small" onClick={() => void state.me.refetch()}>
+            {telegramConnectTexts.retry}
+          </Button>
+        </Flex>
+      );
+    return <Skeleton.Button active size="small" />;
+  }
+
+  const unlinkButton = (
+    <Popconfirm
+      title={telegramConnectTexts.unlinkTitle}
+      description={telegramConnectTexts.unlinkText}
+      okText={telegramConnectTexts.unlink}
+      cancelText="Отмена"
+      okButtonProps={{ danger: true }}
+      onConfirm={state.disconnect}
+    >
+      <Button size={size} danger type={inline ? 'link' : 'default'} block={block} loading={state.unlinking}>
+        {telegramConnectTexts.unlink}
+      </Button>
+    </Popconfirm>
+  );
+
+  if (state.connected) {
+    return inline ? (
+      <Flex gap={8} align="center" wrap className="telegram-connect">
+        <Tag color="success">{telegramConnectTexts.connected}</Tag>
+        {unlinkButton}
+      </Flex>
+    ) : (
+      <Flex vertical gap={12} className="telegram-connect">
+        <Alert
+          type="success"
+          showIcon
+          icon={<CheckCircleFilled />}
+          title={`Telegram: ${telegramConnectTexts.connected.toLowerCase()}`}
+          description={telegramConnectTexts.connectedText}
+        />
+        <div>{unlinkButton}</div>
+      </Flex>
+    );
+  }
+
+  if (state.unavailable) {
+    return (
+      <Flex gap={8} align="center" wrap className="telegram-connect">
+        {inline && <Tag>{telegramConnectTexts.notConnected}</Tag>}
+        <Alert type="info" showIcon title={state.unavailable} role="status" style={{ flex: 1 }} />
+      </Flex>
+    );
+  }
+
+  const buttons = (
+    <Flex gap={8} wrap vertical={block}>
+      <Button
+        type="primary"
+        size={size}
+        icon={<SendOutlined />}
+        loading={state.opening}
+        block={block}
+        onClick={state.open}
+      >
+        {telegramConnectTexts.open}
+      </Button>
+      <Button size={size} loading={state.checking} block={block} onClick={() => void state.check()}>
+        {telegramConnectTexts.check}
+      </Button>
+    </Flex>
+  );
+
+  return (
+    <Flex vertical gap={inline ? 6 : 12} className="telegram-connect">
+      {inline ? (
+        <Flex gap={8} align="center" wrap>
+          <Tag>{telegramConnectTexts.notConnected}</Tag>
+          {buttons}
+        </Flex>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+            {telegramConnectTexts.intro}
+          </Typography.Paragraph>
+          {buttons}
+        </>
+      )}
+      <div aria-live="polite">
+        {state.waiting && (
+          <Typography.Text type="secondary" style={{ fontSize: inline ? 12 : undefined }}>
+            {telegramConnectTexts.waiting}
+          </Typography.Text>
+        )}
+      </div>
+      {state.blockedUrl && (
+        <Typography.Text>
+          {telegramConnectTexts.blocked}{' '}
+          <Typography.Link href={state.blockedUrl} target="_blank" rel="noopener noreferrer">
+            {telegramConnectTexts.goToBot}
+          </Typography.Link>
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
