@@ -13,6 +13,9 @@ import {
   type Routes,
 } from '../testing/harness';
 
+// Three dashboards in a row in one test; antd renders slowly on 2 shared cores.
+vi.setConfig({ testTimeout: 20_000 });
+
 const alertTitle = 'Подключите тарифы агрегатора';
 const figures: Routes = {
   'GET /api/station/rating/s1': () => ({ rating: rating() }),
@@ -117,14 +120,66 @@ describe('dashboard banners', () => {
     });
     showDashboard(user);
     const title = await screen.findByText('Уведомления о заказах в Telegram');
-    expect(screen.getByRole('link', { name: /Открыть бота/ })).toHaveAttribute(
-      'href',
-      'https://t.me/carwash_crm_bot',
-    );
     fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(title).not.toBeInTheDocument());
     const saved = calls.find((c) => c.path === '/api/user/update_crm_data/u1');
     expect(saved?.body).toEqual({ crm_data: { isCloseNotificationTgBot: true } });
+  });
+
+  it('links Telegram from the banner with a one-time link and hides it once linked', async () => {
+    const user = userWith('owner');
+    const url = 'https://t.me/carwash_crm_bot?start=code1';
+    let current = user;
+    const calls = mockApi({
+      ...baseRoutes(user),
+      ...figures,
+      'GET /api/user/get_crm_data/u1': () => ({ crm_data: {} }),
+      'POST /api/telegram/link': () => ({ url, expires_at: '2030-01-01T00:15:00.000Z' }),
+      'GET /api/user/u1': () => ({ user: current, redirect_to: null }),
+    });
+    const tab = { closed: false, opener: {}, location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    showDashboard(user);
+    const title = await screen.findByText('Уведомления о заказах в Telegram');
+    fireEvent.click(screen.getByRole('button', { name: /Открыть бота/ }));
+    await waitFor(() => expect(tab.location.href).toBe(url));
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/telegram/link')).toBe(true);
+
+    current = { ...user, telegram_id: '777' };
+    fireEvent.click(await screen.findByRole('button', { name: /Проверить подключение/ }));
+    await waitFor(() => expect(title).not.toBeInTheDocument());
+  });
+
+  it('says calmly that the server has no bot', async () => {
+    const user = userWith('owner');
+    mockApi({
+      ...baseRoutes(user),
+      ...figures,
+      'GET /api/user/get_crm_data/u1': () => ({ crm_data: {} }),
+      'POST /api/telegram/link': () => ({
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'Бот Telegram не настроен на этом сервере' } },
+      }),
+    });
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    showDashboard(user);
+    await screen.findByText('Уведомления о заказах в Telegram');
+    fireEvent.click(screen.getByRole('button', { name: /Открыть бота/ }));
+    expect(await screen.findByText('Бот Telegram не настроен на этом сервере')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Открыть бота/ })).not.toBeInTheDocument();
+  });
+
+  it('does not show the Telegram banner to a linked user', async () => {
+    const user = userWith('owner', { telegram_id: '777' });
+    const calls = mockApi({
+      ...baseRoutes(user),
+      ...figures,
+      'GET /api/user/get_crm_data/u1': () => ({ crm_data: {} }),
+    });
+    showDashboard(user);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/user/get_crm_data/u1')).toBe(true));
+    await screen.findByText('Новых заказов нет');
+    expect(screen.queryByText('Уведомления о заказах в Telegram')).not.toBeInTheDocument();
   });
 
   it('does not show the Telegram banner to someone who closed it', async () => {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Flex, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { dashboardMessages } from '@crm/shared';
-import { useAppConfig } from '../../../lib/app-config';
 import { useNotify } from '../../../lib/notify';
+import { useTelegramConnect } from '../../notifications/components/telegram-connect';
 import { useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
 import { useProviderTariffs } from '../api/provider-tariffs';
 import { isProviderAlertSnoozed, needsProviderTariffs, snoozeProviderAlert } from '../lib/provider-alert';
@@ -52,17 +52,20 @@ export function ProviderTariffsAlert({ stationId }: { stationId: string }) {
 }
 
 /**
- * S1 §1: the Telegram-bot banner; closing it is saved as `isCloseNotificationTgBot` in the CRM data. On a
- * phone (`compact`) the button goes under the text at full width, so the title keeps the whole line.
+ * S1 §1: the Telegram-bot banner; closing it is saved as `isCloseNotificationTgBot` in the CRM data. Its
+ * button links this user to the bot (issue 14: a one-time deep link, then the record is polled), and it
+ * is gone once the user is linked. On a phone (`compact`) the buttons go under the text at full width, so
+ * the title keeps the whole line.
  */
 export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
   const crmData = useCrmData();
   const update = useUpdateCrmData();
   const notify = useNotify();
-  const botName = useAppConfig().data?.telegramBotName;
+  const telegram = useTelegramConnect();
   const [closed, setClosed] = useState(false);
-  // Shown only once the CRM data says it was not closed: never flashes for someone who closed it.
+  // Shown only once the CRM data and the user say so: never flashes for someone who closed it or linked.
   if (closed || !crmData.isSuccess || crmData.data?.isCloseNotificationTgBot === true) return null;
+  if (!telegram.user || telegram.connected) return null;
 
   const close = () => {
     setClosed(true);
@@ -77,17 +80,38 @@ export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
     );
   };
 
-  const open = botName ? (
-    <Button
-      size={compact ? 'middle' : 'small'}
-      block={compact}
-      href={`https://t.me/${botName}`}
-      target="_blank"
-      rel="noopener noreferrer"
-    >
-      Открыть бота
-    </Button>
-  ) : undefined;
+  const size = compact ? 'middle' : 'small';
+  const actions = telegram.unavailable ? undefined : (
+    <Flex gap={8} vertical={compact}>
+      <Button size={size} block={compact} loading={telegram.opening} onClick={telegram.open}>
+        Открыть бота
+      </Button>
+      {telegram.waiting && (
+        <Button
+          size={size}
+          type="text"
+          block={compact}
+          loading={telegram.checking}
+          onClick={() => void telegram.check()}
+        >
+          Проверить подключение
+        </Button>
+      )}
+    </Flex>
+  );
+  const text = (
+    <>
+      <span>{telegram.unavailable ?? dashboardMessages.tgBannerText}</span>
+      {telegram.blockedUrl && (
+        <>
+          {' '}
+          <Typography.Link href={telegram.blockedUrl} target="_blank" rel="noopener noreferrer">
+            Перейти в Telegram
+          </Typography.Link>
+        </>
+      )}
+    </>
+  );
 
   return (
     <Alert
@@ -99,15 +123,15 @@ export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
       description={
         compact ? (
           <div className="dash-tg__body">
-            <span>{dashboardMessages.tgBannerText}</span>
-            {open}
+            <span>{text}</span>
+            {actions}
           </div>
         ) : (
-          dashboardMessages.tgBannerText
+          <span aria-live="polite">{text}</span>
         )
       }
       closable={{ 'aria-label': 'Закрыть', onClose: close }}
-      action={compact ? undefined : open}
+      action={compact ? undefined : actions}
     />
   );
 }

@@ -331,7 +331,7 @@ describe('DashboardPage', () => {
     expect(follows(line, kpis)).toBe(true);
     // The banner comes after the order lists, with its button under the text.
     expect(follows(screen.getByText('Предстоящих заказов нет'), banner)).toBe(true);
-    expect(screen.getByRole('link', { name: /Открыть бота/ }).closest('.dash-tg__body')).not.toBeNull();
+    expect(screen.getByRole('button', { name: /Открыть бота/ }).closest('.dash-tg__body')).not.toBeNull();
     // The export is an icon button named for screen readers, in the period's controls.
     const exportButton = screen.getByRole('button', { name: 'Экспорт в Excel' });
     expect(exportButton).not.toHaveTextContent('Экспорт');

@@ -8,6 +8,7 @@ import { OrderActions } from './order-actions';
 import { OrderDataTab } from './order-data-tab';
 import { OrderPaymentTab } from './order-payment-tab';
 import { OrderNumber, OrderStatusPanel, OrderStatusSummary } from './order-status-panel';
+import { OrderTimeline } from './order-timeline';
 
 interface OrderDetailsModalProps {
   station: Station;
@@ -19,8 +20,8 @@ interface OrderDetailsModalProps {
 }
 
 /**
- * S1 §2 «Order details modal» (1200 wide, the whole screen on a phone): «Данные записи» and «Оплата
- * визита», the status stepper on large screens, the status actions in the footer.
+ * S1 §2 «Order details modal» (1200 wide, the whole screen on a phone): «Данные записи», «Оплата
+ * визита» and the order's «История», the status stepper on large screens, the status actions in the footer.
  */
 export function OrderDetailsModal({
   station,
@@ -86,6 +87,14 @@ export function OrderDetailsModal({
             key: 'payment',
             label: 'Оплата визита',
             children: <OrderPaymentTab order={order} canManage={canManage} onPaid={() => query.refetch()} />,
+          },
+          {
+            // Issue 14: who did what to the order; mounted (and fetched) only once the tab is opened.
+            key: 'history',
+            label: 'История',
+            children: (
+              <OrderTimeline stationId={station.id} orderId={order.id} timeZone={station.time_zone} />
+            ),
           },
         ]}
       />

@@ -1,6 +1,7 @@
 import { Avatar, Descriptions, Flex, Grid, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { messages, positionLabels, type User } from '@crm/shared';
+import { TelegramConnect } from '../../notifications/components/telegram-connect';
 
 /** '+79161234501' → '+7 (916) 123-45-01'; other numbers as stored. */
 export function formatPhoneDisplay(phone: string | null): string {
@@ -53,7 +54,8 @@ export function ProfileCard({ user }: { user: User }) {
           {
             key: 'telegram',
             label: 'Telegram',
-            children: user.telegram_id ? <Tag color="success">Подключён</Tag> : <Tag>Не подключён</Tag>,
+            // The card shows the signed-in user, whose record the control reads and polls itself.
+            children: <TelegramConnect variant="inline" />,
           },
           {
             key: 'last',

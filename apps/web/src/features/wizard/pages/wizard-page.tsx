@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Grid, List, Typography } from 'antd';
-import { EnvironmentOutlined, FlagOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  EnvironmentOutlined,
+  FlagOutlined,
+  SendOutlined,
+  ShopOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { messages } from '@crm/shared';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { ErrorScreen } from '../../../components/error-screen';
@@ -10,13 +16,15 @@ import { StationSettingsForm, useStationList } from '../../stations';
 import { ProfileForm } from '../../profile';
 import { WizardHeader } from '../components/wizard-header';
 import { FinishStep } from '../components/finish-step';
+import { TelegramStep } from '../components/telegram-step';
 import { Page } from '../../../components/page';
 
 /**
- * The steps that exist so far (S2 §2 lists seven): tariffs, services and Telegram join them with their
- * features, so the wizard never shows a step that does nothing.
+ * The steps that exist so far (S2 §2 lists seven): tariffs and services join them with their features, so
+ * the wizard never shows a step that does nothing.
  */
-const steps = ['Начало', 'Настройка станции', 'Профиль', 'Завершение'] as const;
+export const wizardSteps = ['Начало', 'Настройка станции', 'Профиль', 'Телеграм', 'Завершение'] as const;
+const steps = wizardSteps;
 /** S2 §4: the station step moves on about 500 ms after saving. */
 const ADVANCE_DELAY_MS = 500;
 
@@ -80,6 +88,11 @@ export function WizardPage() {
                 },
                 { icon: <UserOutlined />, title: 'Профиль', text: 'Ваши имя, email и телефон для связи' },
                 {
+                  icon: <SendOutlined />,
+                  title: 'Телеграм',
+                  text: 'Бот, который сообщит о новых записях и отменах',
+                },
+                {
                   icon: <FlagOutlined />,
                   title: 'Завершение',
                   text: 'Проверим данные и откроем станцию в CRM',
@@ -133,6 +146,12 @@ export function WizardPage() {
       )}
 
       {step === 3 && (
+        <Card styles={{ body: { padding: screens.md ? 32 : 20 } }}>
+          <TelegramStep onBack={back} onNext={next} />
+        </Card>
+      )}
+
+      {step === 4 && (
         <Card>
           <FinishStep station={station} user={user} onBack={back} />
         </Card>
