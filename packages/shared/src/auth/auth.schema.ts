@@ -20,6 +20,8 @@ export const authConfigSchema = z.object({
   provider: z.enum(['yandex', 'local']),
   demo: z.boolean(),
   telegramBotName: z.string(),
+  /** The server has a bot token: Telegram linking and notifications work (issue 14). */
+  telegramBot: z.boolean().optional(),
   supportUrl: z.string(),
   mapTileUrl: z.string(),
 });

@@ -43,7 +43,10 @@ export function withDefaultSettings(stored: unknown): NotificationSettings {
 }
 
 export const notificationEventLabels: Record<NotificationEvent, { title: string; text: string }> = {
-  new_order: { title: 'Новые записи', text: 'Клиент записался на мойку или заказ пришёл от партнёра.' },
+  new_order: {
+    title: 'Новые записи',
+    text: 'Заказ пришёл от партнёра или клиента, или коллега записал клиента (о своих записях вы не получаете).',
+  },
   client_cancel: { title: 'Отмены клиентом', text: 'Клиент или партнёр отменил запись.' },
   order_soon: { title: 'Скоро начнётся', text: 'До начала записи осталось 30 минут.' },
 };

@@ -84,6 +84,7 @@ describe('local sign-in', () => {
       provider: 'local',
       demo: true,
       telegramBotName: 'carwash_crm_bot',
+      telegramBot: false,
       supportUrl: t.config.supportUrl,
       mapTileUrl: t.config.mapTileUrl,
     });

@@ -35,6 +35,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       provider: defaultProvider(deps),
       demo: !!deps.adapters.identity.local,
       telegramBotName: deps.config.telegram.botName,
+      telegramBot: !!deps.adapters.telegram,
       supportUrl: deps.config.supportUrl,
       mapTileUrl: deps.config.mapTileUrl,
     }),

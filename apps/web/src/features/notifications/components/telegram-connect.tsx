@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Flex, Grid, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { CheckCircleFilled, SendOutlined } from '@ant-design/icons';
 import { notificationMessages, notificationTimings } from '@crm/shared';
+import { useAppConfig } from '../../../lib/app-config';
 import { useNotify } from '../../../lib/notify';
 import { useCurrentUser } from '../../users/api/current-user';
 import {
@@ -48,7 +49,10 @@ export function useTelegramConnect({ onConnected, onUnavailable }: TelegramConne
   const unlink = useTelegramUnlink();
   const [waiting, setWaiting] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const [refused, setUnavailable] = useState<string | null>(null);
+  // A server without a bot says so in its config: nobody has to press «Открыть бота» to find out.
+  const noBot = useAppConfig().data?.telegramBot === false;
+  const unavailable = refused ?? (noBot ? notificationMessages.telegramNotConfigured : null);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const user = me.data?.user ?? null;
   const connected = !!user?.telegram_id;
@@ -58,6 +62,9 @@ export function useTelegramConnect({ onConnected, onUnavailable }: TelegramConne
   useEffect(() => {
     callbacks.current = { onConnected, onUnavailable };
   });
+  useEffect(() => {
+    if (noBot) callbacks.current.onUnavailable?.(notificationMessages.telegramNotConfigured);
+  }, [noBot]);
 
   // Announced on the change from «not linked» to «linked» only: a user who was linked all along is not
   // congratulated, and null means the record has not been read yet.

@@ -8,10 +8,22 @@ import { TelegramStep, telegramStepTexts } from './telegram-step';
 
 vi.setConfig({ testTimeout: 20_000 });
 
-function server(link: 'ok' | 'no-bot', linked = false) {
+function server(link: 'ok' | 'no-bot', linked = false, botInConfig?: boolean) {
   const state = { user: makeUser({ role: 'wizard', telegram_id: linked ? '777' : null }) as User };
   mockFetch((raw, init) => {
     const key = `${init.method ?? 'GET'} ${new URL(raw, 'http://localhost').pathname}`;
+    if (key === 'GET /api/auth/config' && botInConfig !== undefined)
+      return {
+        status: 200,
+        body: {
+          provider: 'local',
+          demo: true,
+          telegramBotName: 'bot',
+          telegramBot: botInConfig,
+          supportUrl: '',
+          mapTileUrl: '',
+        },
+      };
     if (key === 'GET /api/user/u1') return { status: 200, body: { user: state.user, redirect_to: null } };
     if (key === 'POST /api/telegram/link')
       return link === 'ok'
@@ -43,6 +55,17 @@ describe('wizard «Телеграм» step', () => {
 
   it('comes before «Завершение» (S2 §2)', () => {
     expect(wizardSteps.indexOf('Телеграм')).toBe(wizardSteps.indexOf('Завершение') - 1);
+  });
+
+  it('lets the user on at once when the server says it has no bot', async () => {
+    server('ok', false, false);
+    const onNext = show();
+    await screen.findByText(notificationMessages.telegramNotConfigured);
+    await waitFor(() => expect(nextButton()).toBeEnabled());
+    expect(screen.getByText(telegramStepTexts.noBot)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Открыть бота/ })).toBeNull();
+    fireEvent.click(nextButton());
+    expect(onNext).toHaveBeenCalledTimes(1);
   });
 
   it('continues only once the user has a telegram_id', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { TelegramConnect } from '../../notifications/components/telegram-connect';
 import { useCurrentUser } from '../../users/api/current-user';
+import { useConfetti } from '../lib/use-confetti';
 
 export const telegramStepTexts = {
   title: 'Подключите Telegram',
@@ -23,6 +24,7 @@ interface TelegramStepProps {
  * without a bot could never give one, so there the user goes on, told why.
  */
 export function TelegramStep({ onBack, onNext }: TelegramStepProps) {
+  useConfetti();
   const linked = !!useCurrentUser().data?.user.telegram_id;
   const [noBot, setNoBot] = useState(false);
   const canGoOn = linked || noBot;
