@@ -23,6 +23,7 @@ import {
   onSignificantAction,
   recordSignificantAction,
 } from '../lib/significant-actions';
+import '../../../components/floating-card.css';
 import './notifications.css';
 
 /** Once per browser session (S1 §4 counts sessions); per user, as two people may share a browser. */
@@ -121,14 +122,14 @@ function PushPromptFor({ userId }: { userId: string }) {
     });
 
   return (
-    <div className="push-prompt" role="dialog" aria-labelledby="push-prompt-title">
-      <div className="push-prompt__icon" aria-hidden="true">
+    <div className="floating-card floating-card--push" role="dialog" aria-labelledby="push-prompt-title">
+      <div className="floating-card__icon" aria-hidden="true">
         <BellOutlined />
       </div>
-      <div className="push-prompt__body">
+      <div className="floating-card__body">
         <strong id="push-prompt-title">{pushPromptTexts.title}</strong>
         <span>{pushPromptTexts.text}</span>
-        <div className="push-prompt__actions">
+        <div className="floating-card__actions">
           <Button size="small" type="text" onClick={() => dismiss(true)} disabled={toggle.isPending}>
             {pushPromptTexts.never}
           </Button>

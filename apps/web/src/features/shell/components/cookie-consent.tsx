@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useArrivalTurn } from '../../../lib/arrival-queue';
 import { useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
+import '../../../components/floating-card.css';
 import './shell-overlays.css';
 
 const SHOW_AFTER_MS = 1000;

@@ -2,6 +2,7 @@ import { Button } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { messages } from '@crm/shared';
+import '../../../components/floating-card.css';
 import './shell-overlays.css';
 
 /** S1 §9 «Update check every 30 min». */
