@@ -44,3 +44,4 @@ export * from './notifications/notification.schema';
 export * from './orders/order-timeline';
 export * from './notifications/push-prompt';
 export * from './orders/order-timeline-labels';
+export * from './orders/calendar-order';
