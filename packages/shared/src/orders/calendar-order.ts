@@ -7,6 +7,7 @@ import {
   type OrderStatus,
   type OrderType,
 } from './order-status';
+import { localDate } from '../time/date-fields';
 
 /**
  * What the calendar draws of an order (issue 15): a time, a box, a car, a plate, a sum, a status and a
@@ -38,9 +39,21 @@ export interface CalendarOrder {
 export const calendarRowSchema = z.tuple([
   z.string(),
   z.number().int(),
-  z.number().int().min(0).max(orderStatuses.length - 1),
-  z.number().int().min(0).max(orderSources.length - 1),
-  z.number().int().min(0).max(orderTypes.length - 1),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(orderStatuses.length - 1),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(orderSources.length - 1),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(orderTypes.length - 1),
   z.number().int(),
   z.number().int().min(0),
   z.number().int(),
@@ -51,14 +64,25 @@ export const calendarRowSchema = z.tuple([
 ]);
 export type CalendarRow = z.infer<typeof calendarRowSchema>;
 
-/** `GET /api/order/calendar?station_id&date_start&date_end` (end exclusive, station calendar dates). */
+/**
+ * `GET /api/order/calendar?station_id&date_start&date_end` (end exclusive, station calendar dates): the
+ * dates are checked as the week query of `POST /api/order/list` checks them.
+ */
 export const calendarQuerySchema = z.object({
   station_id: z.string(),
-  date_start: z.string(),
-  date_end: z.string(),
+  date_start: localDate(),
+  date_end: localDate(),
 });
 
-export const calendarResponseSchema = z.object({ rows: z.array(calendarRowSchema) });
+/**
+ * Every order (cancelled and blockers too, one row per box) starting in the range, earliest first.
+ * `version` is the station's calendar version the rows are of (also in the weak ETag): an order event
+ * with a `version` not above it changes nothing the client has. The server always sends it.
+ */
+export const calendarResponseSchema = z.object({
+  rows: z.array(calendarRowSchema),
+  version: z.number().int().optional(),
+});
 export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
 export function toCalendarRow(order: CalendarOrder): CalendarRow {

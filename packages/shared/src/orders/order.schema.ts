@@ -322,11 +322,20 @@ export const orderCompletePaymentSchema = z.object({
 });
 export type OrderCompletePayment = z.infer<typeof orderCompletePaymentSchema>;
 
-/** Server-sent event on `GET /api/events?station_id=…`. */
+/**
+ * Server-sent event on `GET /api/events?station_id=…`. One write of one order names it in `order_id`:
+ * the calendar refetches that order (`GET /api/order/{id}`). A request that touched several orders, or
+ * deleted one (a slot blocked or unblocked), also lists them in `order_ids` (at most 100): the calendar
+ * refetches the week (`GET /api/order/calendar`, a 304 when it already has it). `version` is the
+ * station's calendar version after the write, as in the week list's answer: a client that holds it or a
+ * later one has nothing to fetch. Both fields are optional so older clients and servers still agree.
+ */
 export const orderEventSchema = z.object({
   type: z.enum(['order.created', 'order.changed']),
   station_id: z.string(),
   order_id: z.string(),
   status: orderStatusSchema,
+  order_ids: z.array(z.string()).optional(),
+  version: z.number().int().optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Basket, ClientCar } from '@crm/shared';
 import { networks, users } from './users';
 import { stations } from './stations';
@@ -106,3 +106,18 @@ export const orders = pgTable(
       .where(sql`${t.status} = 'Accepted'`),
   ],
 );
+
+/**
+ * The version of a station's calendar (issue 15): raised by every order write in the statement that
+ * records its event (order-event-bus.ts), so an unchanged week list answers 304 without reading orders.
+ * A table of its own, not a column of `stations`: the settings lock the station row while they wait for
+ * box locks that order writers hold, and the writers would then wait for the row. No row yet: the
+ * station's `created_at` stands in (calendar-version.ts).
+ */
+export const stationCalendarVersions = pgTable('station_calendar_versions', {
+  stationId: uuid('station_id')
+    .primaryKey()
+    .references(() => stations.id, { onDelete: 'cascade' }),
+  /** Microseconds since the epoch at the first write, then +1 per write: never repeats after a reseed. */
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

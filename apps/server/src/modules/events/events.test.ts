@@ -104,12 +104,15 @@ describe('GET /api/events (server-sent order events)', () => {
       headers: admin.headers,
       payload: await bodyFor(lenina, '2031-03-10T07:00:00.000Z'),
     });
-    expect(await stream.nextEvent()).toEqual({
+    const created = await stream.nextEvent();
+    expect(created).toEqual({
       type: 'order.created',
       station_id: lenina,
       order_id: order.id,
       // Staff's own order is Booked at once (issue 10).
       status: 'Booked',
+      // The station's calendar version after the write (issue 15): the week list's ETag moved with it.
+      version: expect.any(Number),
     });
 
     // A refused write (the time is taken on the only box asked for) tells nobody anything.
@@ -126,11 +129,14 @@ describe('GET /api/events (server-sent order events)', () => {
       url: `/api/order_processing/${order.id}?skip_validation=true`,
       headers: admin.headers,
     });
-    expect(await stream.nextEvent()).toMatchObject({
+    const processing = await stream.nextEvent();
+    expect(processing).toMatchObject({
       type: 'order.changed',
       order_id: order.id,
       status: 'Processing',
     });
+    // The refused write in between raised nothing: one write, one version.
+    expect(processing.version).toBe(created.version! + 1);
     await call(t, {
       method: 'POST',
       url: `/api/own_order/update/${order.id}`,

@@ -9,7 +9,7 @@ import {
   type OrderStatus,
 } from '@crm/shared';
 import type { Database, DatabaseHandle } from '../../db/client';
-import { orderEvents } from '../../db/schema';
+import { orderEvents, stationCalendarVersions } from '../../db/schema';
 
 type Executor = Pick<Database, 'execute'>;
 
@@ -42,19 +42,47 @@ export async function recordOrderEvent(tx: Executor, event: OrderEvent, meta: Or
   await recordOrderEvents(tx, event, [{ ...meta, orderId: event.order_id, toStatus: event.status }]);
 }
 
+/** At most this many ids in an event's `order_ids`: a NOTIFY payload must stay under 8000 bytes. */
+export const maxListedOrderIds = 100;
+
 /**
- * Several audit rows and one NOTIFY: open calendars refetch the day on any event, so one request tells
- * them once. The rows must be of `event.station_id`. With no rows (the order itself was deleted, and
- * its trail with it) only the NOTIFY goes out.
+ * Raises the station's calendar version (issue 15) and yields it: microseconds since the epoch on the
+ * station's first write, then one more per write. The row lock queues writers of one station until
+ * commit, so a reader never sees a version whose orders it cannot see yet.
+ */
+const bumpVersion = (stationId: string) =>
+  sql`insert into ${stationCalendarVersions} as v (station_id, version)
+      values (${stationId}, (extract(epoch from clock_timestamp()) * 1000000)::bigint)
+      on conflict (station_id) do update set version = v.version + 1
+      returning version`;
+
+/**
+ * For a write that changes a station's orders without an event of its own (settings removing boxes
+ * delete their future blockers): the week list must not answer 304 with the blockers still in it.
+ */
+export async function bumpCalendarVersion(tx: Executor, stationId: string): Promise<void> {
+  await tx.execute(bumpVersion(stationId));
+}
+
+/**
+ * Several audit rows and one NOTIFY: a request that touches many orders (a slot request) tells open
+ * calendars once, with `order_ids` so they refetch the week rather than one order. The rows must be of
+ * `event.station_id`. With no rows (the order itself was deleted, and its trail with it) only the NOTIFY
+ * goes out. Either way the station's calendar version goes up in the same statement and travels in the
+ * event as `version`, so a client that already holds that version skips the refetch.
  */
 export async function recordOrderEvents(
   tx: Executor,
   event: OrderEvent,
   records: readonly OrderEventRecord[],
 ): Promise<void> {
-  const notify = sql`select pg_notify(${orderEventsChannel}, ${JSON.stringify(event)})`;
+  // `version` is the database's to say: `||` puts the bumped one over whatever the caller passed.
+  const payload = event.order_ids
+    ? { ...event, order_ids: event.order_ids.slice(0, maxListedOrderIds) }
+    : event;
+  const notify = sql`select pg_notify(${orderEventsChannel}, (${JSON.stringify(payload)}::jsonb || jsonb_build_object('version', (select version from bumped)))::text)`;
   if (records.length === 0) {
-    await tx.execute(notify);
+    await tx.execute(sql`with bumped as (${bumpVersion(event.station_id)}) ${notify}`);
     return;
   }
   const values = sql.join(
@@ -66,7 +94,7 @@ export async function recordOrderEvents(
   );
   // A data-modifying WITH runs to completion whether or not the outer select reads it.
   await tx.execute(
-    sql`with recorded as (insert into ${orderEvents} (order_id, station_id, action, from_status, to_status, actor_kind, actor_user_id, source) values ${values} returning id) ${notify}`,
+    sql`with bumped as (${bumpVersion(event.station_id)}), recorded as (insert into ${orderEvents} (order_id, station_id, action, from_status, to_status, actor_kind, actor_user_id, source) values ${values} returning id) ${notify}`,
   );
 }
 

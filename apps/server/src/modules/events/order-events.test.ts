@@ -187,6 +187,7 @@ describe('order events written by every order change', () => {
       station_id: lenina,
       order_id: order.id,
       status: 'Booked',
+      version: expect.any(Number),
     });
     stop();
   });

@@ -16,6 +16,7 @@ import {
 } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
+import { calendarRoutes } from './calendar.routes';
 import { orderWriterPositions } from './order-access';
 import { moveOrder } from './order-move';
 import { cancelOrder, moveOrderStep, payOrder, type OrderStep } from './order-status.service';
@@ -32,7 +33,11 @@ const stepCalls: Record<string, OrderStep> = {
   order_processing: 'Processing',
 };
 
-export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db } = deps;
+  // Before `/api/order/:id` in the document; the router prefers the static path whatever the order.
+  await app.register(calendarRoutes, deps);
+
   app.post(
     '/api/create_order/:stationId',
     {

@@ -228,9 +228,11 @@ export class SlotWriter {
    */
   async publish(): Promise<void> {
     if (!this.lastEvent) return;
+    // `order_ids` makes calendars refetch the week: blockers are many, and a deleted one has nothing to fetch.
+    const touched = [...new Set([...this.records.map((r) => r.orderId), ...this.deleted])];
     await recordOrderEvents(
       this.tx,
-      { type: 'order.changed', station_id: this.station.id, ...this.lastEvent },
+      { type: 'order.changed', station_id: this.station.id, ...this.lastEvent, order_ids: touched },
       this.records.filter((r) => !this.deleted.has(r.orderId)),
     );
   }

@@ -12,6 +12,7 @@ import type { stations } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { AppError, badRequest } from '../../plugins/errors';
 import { lockBox, type Tx } from '../orders/orders.repository';
+import { bumpCalendarVersion } from '../events/order-event-bus';
 import { loadStationForCaller, requirePosition } from './station-access';
 import { isValidTimeZone } from './station-dto';
 import {
@@ -69,6 +70,8 @@ async function changeBoxCount(tx: Tx, stationId: string, count: number) {
       throw new AppError(409, 'BOX_IN_USE', settingsMessages.boxInUse.replace('{box}', String(box)));
     }
     await deleteFutureBlockersAbove(tx, stationId, count, now);
+    // Those blockers were in the week list: its ETag must change (issue 15).
+    await bumpCalendarVersion(tx, stationId);
   }
   await setBoxCount(tx, stationId, count, current);
 }
