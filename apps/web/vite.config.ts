@@ -1,10 +1,78 @@
-import { defineConfig } from 'vite';
+import { relative } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { alwaysNeededModules, dailyRoutes } from './src/app/daily-routes';
+
+/**
+ * The JS and CSS files the service worker precaches: the entry and what the daily routes
+ * (src/app/daily-routes.ts) load through static imports. Collected from the bundle's chunk graph; the
+ * PWA plugin writes sw.js after the bundle, so the set is complete by then. Everything else (Excel,
+ * charts, maps, tariffs, settings, the wizard …) is cached at runtime when first used (issue 15).
+ */
+function dailyRoutesPrecache() {
+  const files = new Set<string>();
+  const plugin: Plugin = {
+    name: 'crm-daily-routes-precache',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const root = this.environment.config.root;
+      const byModule = new Map<string, string>();
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      for (const chunk of chunks) {
+        if (chunk.facadeModuleId) byModule.set(relative(root, chunk.facadeModuleId), chunk.fileName);
+      }
+      const visit = (fileName: string) => {
+        if (files.has(fileName)) return;
+        files.add(fileName);
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') return;
+        chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
+        chunk.imports.forEach(visit);
+      };
+      chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => visit(chunk.fileName));
+      const modules = [
+        ...Object.values(dailyRoutes).flatMap((route) => route.modules),
+        ...alwaysNeededModules,
+      ];
+      for (const module of modules) {
+        const fileName = byModule.get(module);
+        if (!fileName) this.error(`daily route module ${module} is not a chunk of its own (router.tsx?)`);
+        visit(fileName);
+      }
+    },
+  };
+  const isPrecached = (url: string) => !/\.(js|css)$/.test(url) || files.has(url);
+  return { plugin, isPrecached };
+}
+
+const precache = dailyRoutesPrecache();
+
+/**
+ * antd's form context (which every popup, tooltip and modal imports) needs only rc-form's FormProvider, but
+ * imports it from the package index, whose static property assignments keep the whole form engine and its
+ * validator (≈ 12 KB gzip) in every antd page. Pointing that one import at the module that defines
+ * FormProvider (the same module the index re-exports, so the same component) lets pages without a form
+ * go without the engine; pages with a form load it with their Form as before.
+ */
+const formProviderOnly: Plugin = {
+  name: 'crm-antd-form-context-provider-only',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (
+      source !== '@rc-component/form' ||
+      !importer?.replace(/\\/g, '/').endsWith('/antd/es/form/context.js')
+    )
+      return null;
+    return this.resolve('@rc-component/form/es/FormContext.js', importer, { skipSelf: true });
+  },
+};
 
 export default defineConfig({
   plugins: [
     react(),
+    formProviderOnly,
+    precache.plugin,
     VitePWA({
       registerType: 'prompt',
       filename: 'sw.js',
@@ -30,10 +98,24 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // Excel writing (≈ 0.9 MB each) is fetched when someone exports, which needs the network anyway;
-        // precaching it would make every install download it.
-        globIgnores: ['**/exceljs*.js', '**/export.worker*.js'],
+        // Only the shell and the daily routes: a first visit on mobile data downloads what it will use.
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => precache.isPrecached(entry.url)) }),
+        ],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        runtimeCaching: [
+          {
+            // Hashed file names never change content: the rest of the app, cached the first time it loads
+            // (then offline too). Excel writing (≈ 0.9 MB) lands here when someone exports.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'crm-assets',
+              expiration: { maxEntries: 300, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
       },
     }),
   ],

@@ -1,20 +1,18 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
 import { createQueryClient } from '../lib/query-client';
-import { watchRussianLabels } from '../lib/russian-labels';
-import { ThemeProvider } from './theme';
+import { ThemeStateProvider } from './theme-state';
 
-dayjs.locale('ru');
 export const queryClient = createQueryClient();
 
+/**
+ * What every route needs. No antd and no dayjs here: the login page renders with this alone, and antd's
+ * theme comes with the routes that use it (`antd-layout.tsx`).
+ */
 export function Providers({ children }: { children: ReactNode }) {
-  // antd's ru_RU (set in ThemeProvider) leaves a few English screen-reader names: renamed in one place.
-  useEffect(() => watchRussianLabels(), []);
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>{children}</ThemeProvider>
+      <ThemeStateProvider>{children}</ThemeStateProvider>
     </QueryClientProvider>
   );
 }

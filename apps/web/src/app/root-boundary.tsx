@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useNavigate, useRouteError } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ErrorScreen } from '../components/error-screen';
-import { NotFoundPage } from '../components/not-found-page';
+import { messages } from '@crm/shared';
 import { setUnauthorizedListener } from '../lib/api-client';
 import { saveRedirectPath } from '../lib/auth-redirect';
 import { logClientError } from '../lib/client-log';
@@ -10,14 +9,37 @@ import { getSessionUserId } from '../lib/session';
 import { rememberTelegramLaunch } from '../lib/telegram';
 import { endSession } from '../features/auth/session-lifecycle';
 import { OfflineBanner } from '../features/shell/components/offline-banner';
+import type { RootErrorContentProps } from './root-error-content';
 
 // Before the router's first navigation drops the hash Telegram launched us with.
 rememberTelegramLaunch();
 
 // Registers the service worker; its module (workbox-window) loads after the page, not with it.
-const UpdateCard = lazy(async () => ({
-  default: (await import('../features/shell/components/update-card')).UpdateCard,
+const ServiceWorkerUpdates = lazy(async () => ({
+  default: (await import('../features/shell/components/service-worker-updates')).ServiceWorkerUpdates,
 }));
+
+// The error screens are antd, which the login page does not load. When even their chunk cannot load (the
+// error is a failed chunk load, offline), plain markup still says what happened and offers a reload.
+const RootErrorContent = lazy(async () => {
+  try {
+    return { default: (await import('./root-error-content')).RootErrorContent };
+  } catch {
+    return { default: PlainErrorContent };
+  }
+});
+
+function PlainErrorContent({ notFound }: RootErrorContentProps) {
+  return (
+    <main className="plain-error" role="alert">
+      <h1>{notFound ? messages.notFoundPage.title : messages.generic.errorScreenTitle}</h1>
+      <p>{notFound ? messages.notFoundPage.subtitle : messages.generic.reload}</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Перезагрузить страницу
+      </button>
+    </main>
+  );
+}
 
 /** Around every route: 401 handling, uncaught-error logging, the offline banner and the update card. */
 export function RootLayout() {
@@ -52,7 +74,7 @@ export function RootLayout() {
       <OfflineBanner />
       {import.meta.env.PROD && (
         <Suspense fallback={null}>
-          <UpdateCard />
+          <ServiceWorkerUpdates />
         </Suspense>
       )}
     </>
@@ -69,11 +91,13 @@ export function RootErrorBoundary() {
     if (!notFound) logClientError(error, 'route');
   }, [error, notFound]);
 
-  if (notFound) return <NotFoundPage />;
   return (
-    <ErrorScreen
-      error={error}
-      onRetry={() => void navigate(window.location.pathname + window.location.search, { replace: true })}
-    />
+    <Suspense fallback={null}>
+      <RootErrorContent
+        error={error}
+        notFound={notFound}
+        onRetry={() => void navigate(window.location.pathname + window.location.search, { replace: true })}
+      />
+    </Suspense>
   );
 }

@@ -1,8 +1,9 @@
 import { createBrowserRouter } from 'react-router';
 
 /**
- * Every page is its own chunk (STACK traps 5–6): the login route loads no table, date or form stack.
- * Each entry names the feature file that owns the page.
+ * Every page is its own chunk (STACK traps 5–6): the login route loads no table, date or form stack, and
+ * no antd at all — every other route sits under the antd layout. Each entry names the feature file that
+ * owns the page. bench/web-size.ts budgets the initial JS of the daily routes.
  */
 export const router = createBrowserRouter([
   {
@@ -16,268 +17,279 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../features/auth/pages/login-page')).LoginPage }),
       },
       {
-        path: '/auth/callback',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/auth-callback-page')).AuthCallbackPage,
-        }),
-      },
-      {
-        path: '/registration/callback',
-        lazy: async () => ({
-          Component: (await import('../features/auth/pages/registration-callback-page'))
-            .RegistrationCallbackPage,
-        }),
-      },
-      {
-        path: '/logout',
-        lazy: async () => ({ Component: (await import('../features/auth/pages/logout-page')).LogoutPage }),
-      },
-      {
-        path: '/install-app',
-        lazy: async () => ({
-          Component: (await import('../features/shell/pages/install-app-page')).InstallAppPage,
-        }),
-      },
-      {
-        path: '/stationAdminCallback/:stationId',
-        lazy: async () => ({
-          Component: (await import('../features/stations/pages/station-admin-callback-page'))
-            .StationAdminCallbackPage,
-        }),
-      },
-      {
-        // Signed-in area: guards (session, complete profile, wizard rule) and the shell.
-        lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
+        // Every other route: antd's theme and App context, loaded with the first of them (antd-layout.tsx).
+        lazy: async () => ({ Component: (await import('./antd-layout')).AntdLayout }),
         children: [
           {
-            index: true,
+            path: '/auth/callback',
             lazy: async () => ({
-              Component: (await import('../features/stations/pages/station-picker-page')).StationPickerPage,
+              Component: (await import('../features/auth/pages/auth-callback-page')).AuthCallbackPage,
             }),
           },
           {
-            path: '/home',
+            path: '/registration/callback',
             lazy: async () => ({
-              Component: (await import('../features/stations/pages/station-picker-page')).StationPickerPage,
+              Component: (await import('../features/auth/pages/registration-callback-page'))
+                .RegistrationCallbackPage,
             }),
           },
           {
-            path: '/profile',
+            path: '/logout',
             lazy: async () => ({
-              Component: (await import('../features/profile/pages/profile-page')).ProfilePage,
+              Component: (await import('../features/auth/pages/logout-page')).LogoutPage,
             }),
           },
           {
-            path: '/wizard',
+            path: '/install-app',
             lazy: async () => ({
-              Component: (await import('../features/wizard/pages/wizard-page')).WizardPage,
+              Component: (await import('../features/shell/pages/install-app-page')).InstallAppPage,
             }),
           },
           {
-            path: '/schedule',
+            path: '/stationAdminCallback/:stationId',
             lazy: async () => ({
-              Component: (await import('../features/schedule/pages/schedule-redirect')).ScheduleRedirect,
+              Component: (await import('../features/stations/pages/station-admin-callback-page'))
+                .StationAdminCallbackPage,
             }),
           },
           {
-            path: '/new-order',
-            lazy: async () => ({
-              Component: (await import('../features/schedule/pages/schedule-redirect')).NewOrderRedirect,
-            }),
-          },
-          {
-            path: '/dashboard',
-            lazy: async () => ({
-              Component: (await import('../features/dashboard/pages/dashboard-entry')).DashboardEntry,
-            }),
-          },
-          {
-            path: '/history',
-            lazy: async () => ({
-              Component: (await import('../features/schedule/pages/schedule-redirect')).HistoryRedirect,
-            }),
-          },
-          {
-            path: '/tariffs',
-            lazy: async () => ({
-              Component: (await import('../features/schedule/pages/schedule-redirect')).TariffsRedirect,
-            }),
-          },
-          {
-            // S2 §2: the clients of the selected station's network; `/clients/{id}` opens a client's card.
-            path: '/clients',
-            lazy: async () => ({
-              Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
-            }),
-          },
-          {
-            path: '/clients/:clientId',
-            lazy: async () => ({
-              Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
-            }),
-          },
-          {
-            path: '/station/:stationId',
-            lazy: async () => ({
-              Component: (await import('../features/stations/components/station-guard')).StationGuard,
-            }),
+            // Signed-in area: guards (session, complete profile, wizard rule) and the shell.
+            lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
             children: [
               {
-                // S1 §2: the station's index is the order calendar.
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('../features/schedule/pages/schedule-page')).SchedulePage,
+                  Component: (await import('../features/stations/pages/station-picker-page'))
+                    .StationPickerPage,
                 }),
               },
               {
-                path: 'schedule',
+                path: '/home',
                 lazy: async () => ({
-                  Component: (await import('../features/schedule/pages/schedule-redirect'))
-                    .StationScheduleAlias,
+                  Component: (await import('../features/stations/pages/station-picker-page'))
+                    .StationPickerPage,
                 }),
               },
               {
-                path: 'dashboard',
+                path: '/profile',
                 lazy: async () => ({
-                  Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
+                  Component: (await import('../features/profile/pages/profile-page')).ProfilePage,
                 }),
               },
               {
-                path: 'history',
+                path: '/wizard',
                 lazy: async () => ({
-                  Component: (await import('../features/history/pages/history-page')).HistoryPage,
+                  Component: (await import('../features/wizard/pages/wizard-page')).WizardPage,
                 }),
               },
               {
-                path: 'tariffs',
+                path: '/schedule',
                 lazy: async () => ({
-                  Component: (await import('../features/tariffs/pages/tariffs-page')).TariffsPage,
+                  Component: (await import('../features/schedule/pages/schedule-redirect')).ScheduleRedirect,
                 }),
               },
               {
-                // S2 §2: two-step creation of an own tariff.
-                path: 'tariffs/new',
+                path: '/new-order',
                 lazy: async () => ({
-                  Component: (await import('../features/tariffs/pages/new-tariff-page')).NewTariffPage,
+                  Component: (await import('../features/schedule/pages/schedule-redirect')).NewOrderRedirect,
                 }),
               },
               {
-                // S2 §2: the own (addition_service) and the Yandex (yandex_addition_service) extras; the page
-                // reads which from the path.
-                path: 'tariffs/addition_service',
+                path: '/dashboard',
                 lazy: async () => ({
-                  Component: (await import('../features/tariffs/pages/additional-services-page'))
-                    .AdditionalServicesPage,
+                  Component: (await import('../features/dashboard/pages/dashboard-entry')).DashboardEntry,
                 }),
               },
               {
-                path: 'tariffs/yandex_addition_service',
+                path: '/history',
                 lazy: async () => ({
-                  Component: (await import('../features/tariffs/pages/additional-services-page'))
-                    .AdditionalServicesPage,
+                  Component: (await import('../features/schedule/pages/schedule-redirect')).HistoryRedirect,
                 }),
               },
               {
-                // S2 §2: one tariff, own or Yandex (`isOwnTariff` router state or `?kind=`).
-                path: 'tariffs/:tariffId',
+                path: '/tariffs',
                 lazy: async () => ({
-                  Component: (await import('../features/tariffs/pages/tariff-detail-page')).TariffDetailPage,
+                  Component: (await import('../features/schedule/pages/schedule-redirect')).TariffsRedirect,
                 }),
               },
               {
-                // S2 §2: the «Станция» menu and its sub-pages; each sub-page has its own address.
-                path: 'settings',
+                // S2 §2: the clients of the selected station's network; `/clients/{id}` opens a client's card.
+                path: '/clients',
                 lazy: async () => ({
-                  Component: (await import('../features/stations/pages/station-settings-layout'))
-                    .StationSettingsLayout,
+                  Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
+                }),
+              },
+              {
+                path: '/clients/:clientId',
+                lazy: async () => ({
+                  Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
+                }),
+              },
+              {
+                path: '/station/:stationId',
+                lazy: async () => ({
+                  Component: (await import('../features/stations/components/station-guard')).StationGuard,
                 }),
                 children: [
                   {
+                    // S1 §2: the station's index is the order calendar.
                     index: true,
                     lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-index-page'))
-                        .SettingsIndexPage,
-                    }),
-                  },
-                  {
-                    path: 'info',
-                    lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-info-page'))
-                        .SettingsInfoPage,
-                    }),
-                  },
-                  {
-                    path: 'booking',
-                    lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-booking-page'))
-                        .SettingsBookingPage,
+                      Component: (await import('../features/schedule/pages/schedule-page')).SchedulePage,
                     }),
                   },
                   {
                     path: 'schedule',
                     lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-schedule-page'))
-                        .SettingsSchedulePage,
+                      Component: (await import('../features/schedule/pages/schedule-redirect'))
+                        .StationScheduleAlias,
                     }),
                   },
                   {
-                    path: 'boxes',
+                    path: 'dashboard',
                     lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-boxes-page'))
-                        .SettingsBoxesPage,
+                      Component: (await import('../features/dashboard/pages/dashboard-page')).DashboardPage,
                     }),
                   },
                   {
-                    path: 'pricing',
+                    path: 'history',
                     lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-pricing-page'))
-                        .SettingsPricingPage,
+                      Component: (await import('../features/history/pages/history-page')).HistoryPage,
                     }),
                   },
                   {
-                    path: 'legalInfo',
+                    path: 'tariffs',
                     lazy: async () => ({
-                      Component: (await import('../features/legal/pages/legal-info-page')).LegalInfoPage,
+                      Component: (await import('../features/tariffs/pages/tariffs-page')).TariffsPage,
                     }),
                   },
                   {
-                    path: 'admins',
+                    // S2 §2: two-step creation of an own tariff.
+                    path: 'tariffs/new',
                     lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-admins-page'))
-                        .SettingsAdminsPage,
+                      Component: (await import('../features/tariffs/pages/new-tariff-page')).NewTariffPage,
                     }),
                   },
                   {
-                    path: 'notifications',
+                    // S2 §2: the own (addition_service) and the Yandex (yandex_addition_service) extras; the page
+                    // reads which from the path.
+                    path: 'tariffs/addition_service',
                     lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-notifications-page'))
-                        .SettingsNotificationsPage,
+                      Component: (await import('../features/tariffs/pages/additional-services-page'))
+                        .AdditionalServicesPage,
                     }),
                   },
                   {
-                    // An unknown sub-page: the layout sends it back to the menu.
-                    path: '*',
+                    path: 'tariffs/yandex_addition_service',
                     lazy: async () => ({
-                      Component: (await import('../features/stations/pages/settings-index-page'))
-                        .SettingsIndexPage,
+                      Component: (await import('../features/tariffs/pages/additional-services-page'))
+                        .AdditionalServicesPage,
+                    }),
+                  },
+                  {
+                    // S2 §2: one tariff, own or Yandex (`isOwnTariff` router state or `?kind=`).
+                    path: 'tariffs/:tariffId',
+                    lazy: async () => ({
+                      Component: (await import('../features/tariffs/pages/tariff-detail-page'))
+                        .TariffDetailPage,
+                    }),
+                  },
+                  {
+                    // S2 §2: the «Станция» menu and its sub-pages; each sub-page has its own address.
+                    path: 'settings',
+                    lazy: async () => ({
+                      Component: (await import('../features/stations/pages/station-settings-layout'))
+                        .StationSettingsLayout,
+                    }),
+                    children: [
+                      {
+                        index: true,
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-index-page'))
+                            .SettingsIndexPage,
+                        }),
+                      },
+                      {
+                        path: 'info',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-info-page'))
+                            .SettingsInfoPage,
+                        }),
+                      },
+                      {
+                        path: 'booking',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-booking-page'))
+                            .SettingsBookingPage,
+                        }),
+                      },
+                      {
+                        path: 'schedule',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-schedule-page'))
+                            .SettingsSchedulePage,
+                        }),
+                      },
+                      {
+                        path: 'boxes',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-boxes-page'))
+                            .SettingsBoxesPage,
+                        }),
+                      },
+                      {
+                        path: 'pricing',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-pricing-page'))
+                            .SettingsPricingPage,
+                        }),
+                      },
+                      {
+                        path: 'legalInfo',
+                        lazy: async () => ({
+                          Component: (await import('../features/legal/pages/legal-info-page')).LegalInfoPage,
+                        }),
+                      },
+                      {
+                        path: 'admins',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-admins-page'))
+                            .SettingsAdminsPage,
+                        }),
+                      },
+                      {
+                        path: 'notifications',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-notifications-page'))
+                            .SettingsNotificationsPage,
+                        }),
+                      },
+                      {
+                        // An unknown sub-page: the layout sends it back to the menu.
+                        path: '*',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-index-page'))
+                            .SettingsIndexPage,
+                        }),
+                      },
+                    ],
+                  },
+                  {
+                    // S2 §2: the slot manager, 30 days from today.
+                    path: 'slots',
+                    lazy: async () => ({
+                      Component: (await import('../features/slots/pages/slots-page')).SlotsPage,
                     }),
                   },
                 ],
               },
-              {
-                // S2 §2: the slot manager, 30 days from today.
-                path: 'slots',
-                lazy: async () => ({
-                  Component: (await import('../features/slots/pages/slots-page')).SlotsPage,
-                }),
-              },
             ],
           },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('../components/not-found-page')).NotFoundPage }),
+          },
         ],
-      },
-      {
-        path: '*',
-        lazy: async () => ({ Component: (await import('../components/not-found-page')).NotFoundPage }),
       },
     ],
   },

@@ -11,7 +11,6 @@ import { useCrmData } from '../../features/users/api/crm-data';
 import { useNewOrders } from '../../features/dashboard';
 import { rememberStation, swapStationInPath } from '../selected-station';
 import { BottomBar } from './bottom-bar';
-import { MoreSheet } from './more-sheet';
 import { activeNavKey, buildNavItems } from './nav-items';
 import { Sidebar } from './sidebar';
 import { StationSwitcher } from './station-switcher';
@@ -21,6 +20,9 @@ import { mayCreateOrders, useSelectedStation, useSupportUrl } from './use-shell-
 const FirstVisitTour = lazy(async () => ({
   default: (await import('../../features/shell/components/first-visit-tour')).FirstVisitTour,
 }));
+
+// The phone's «Ещё» sheet (antd Drawer) loads when first opened, not with the calendar (issue 15).
+const MoreSheet = lazy(async () => ({ default: (await import('./more-sheet')).MoreSheet }));
 
 const COLLAPSED_KEY = 'crm.sidebarCollapsed';
 /** S1 §9 «Station-change spinner 800 ms». */
@@ -43,6 +45,8 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   const [userCollapsed, setUserCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [switching, setSwitching] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
+  // Kept mounted after the first opening, so closing still animates.
+  const [moreUsed, setMoreUsed] = useState(false);
   const crmData = useCrmData();
   // The «Заказы» badge: the same query (and cache) as the dashboard's block and the blocking modal.
   const newOrders = useNewOrders(chrome === 'full' ? selected?.id : null);
@@ -136,10 +140,17 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
             items={items}
             activeKey={activeKey}
             moreOpen={moreOpen}
-            onMore={() => setMoreOpen(true)}
+            onMore={() => {
+              setMoreUsed(true);
+              setMoreOpen(true);
+            }}
             refs={{ bar: barRef, more: moreRef, items: itemRefs }}
           />
-          <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} user={user} items={items} />
+          {moreUsed && (
+            <Suspense fallback={null}>
+              <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} user={user} items={items} />
+            </Suspense>
+          )}
         </>
       )}
       {switching && <LoadingOverlay context="stationChange" />}

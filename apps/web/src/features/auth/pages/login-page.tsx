@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button } from 'antd';
 import {
   CheckCircleFilled,
   CloseCircleFilled,
@@ -21,7 +20,7 @@ import { loginUrl } from '../../../lib/auth-redirect';
 import { product } from '../../../lib/product';
 import { getSessionUserId } from '../../../lib/session';
 import { isTelegramLaunch, loadTelegramWebApp } from '../../../lib/telegram';
-import { useTheme } from '../../../app/theme';
+import { useTheme } from '../../../app/theme-state';
 import { breakpoints, useMediaQuery } from '../../../lib/use-media-query';
 import { useAppConfig } from '../../../lib/app-config';
 import { signInWithTelegram } from '../api/telegram-sign-in';
@@ -40,8 +39,8 @@ const features = [
 ];
 
 /**
- * `/auth/yandex` (S1 §2 «Auth routes», §4 «Authentication»). Kept light: no form, table or date stack,
- * and plain markup where an antd widget would add a chunk to the first download.
+ * `/auth/yandex` (S1 §2 «Auth routes», §4 «Authentication»). Kept light: no antd at all (its buttons are
+ * plain markup styled in login-page.css), so a phone's first visit downloads little (issue 15).
  */
 export function LoginPage() {
   const location = useLocation();
@@ -139,15 +138,15 @@ export function LoginPage() {
       </section>
 
       <main className="login__panel">
-        <Button
+        <button
+          type="button"
           className="login__theme"
-          type="text"
-          shape="circle"
           title={mode === 'dark' ? 'Светлая тема' : 'Тёмная тема'}
           aria-label={mode === 'dark' ? 'Включить светлую тему' : 'Включить тёмную тему'}
-          icon={mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
           onClick={() => setMode(mode === 'dark' ? 'light' : 'dark')}
-        />
+        >
+          {mode === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+        </button>
         <div className="login__card">
           {config.data?.demo && (
             <div className="login__demo" role="note">
@@ -174,9 +173,9 @@ export function LoginPage() {
                 <strong>{status === 'error' ? messages.auth.loginError : messages.auth.timeout}</strong>
                 {status === 'error' && <span>{errorText}</span>}
               </div>
-              <Button size="small" onClick={retry}>
+              <button type="button" className="login__retry" onClick={retry}>
                 Повторить
-              </Button>
+              </button>
             </div>
           )}
 

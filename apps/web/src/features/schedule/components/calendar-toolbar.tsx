@@ -1,11 +1,16 @@
-import { useState, type ReactNode } from 'react';
-import { Button, Calendar, Popover, Segmented, Tooltip } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Popover, Segmented, Tooltip } from 'antd';
 import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { PageTitle } from '../../../components/page-title';
 import type { CalendarView } from '../lib/calendar-days';
 import { weekStart } from '../lib/calendar-dates';
+
+// The month grid loads when the date popover first opens (issue 15: the calendar route's first download).
+const DateJumpCalendar = lazy(async () => ({
+  default: (await import('./date-jump-calendar')).DateJumpCalendar,
+}));
 
 interface CalendarToolbarProps {
   stationName: string;
@@ -40,18 +45,15 @@ export function CalendarToolbar(props: CalendarToolbarProps & { period: string }
 
   const picker = (
     <div className="cal-picker">
-      <Calendar
-        fullscreen={false}
-        value={dayjs(selected)}
-        onSelect={(value, info) => {
-          if (info?.source && info.source !== 'date' && info.source !== 'customize') {
-            // Choosing a month or year in the header only turns the page.
-            return;
-          }
-          props.onDate(value.format('YYYY-MM-DD'));
-          setPickerOpen(false);
-        }}
-      />
+      <Suspense fallback={<div className="cal-picker__loading" />}>
+        <DateJumpCalendar
+          selected={selected}
+          onPick={(date) => {
+            props.onDate(date);
+            setPickerOpen(false);
+          }}
+        />
+      </Suspense>
       <Button
         block
         type="link"

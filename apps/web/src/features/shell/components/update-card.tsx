@@ -1,25 +1,16 @@
 import { Button } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import { useRegisterSW } from 'virtual:pwa-register/react';
 import { messages } from '@crm/shared';
 import '../../../components/floating-card.css';
 import './shell-overlays.css';
 
-/** S1 §9 «Update check every 30 min». */
-const UPDATE_CHECK_MS = 30 * 60_000;
+export interface UpdateCardProps {
+  onLater(): void;
+  onUpdate(): void;
+}
 
-/** Registers the service worker (/sw.js) and offers a new version: «Позже» / «Обновить». */
-export function UpdateCard() {
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onRegisteredSW(_url, registration) {
-      if (registration) window.setInterval(() => void registration.update(), UPDATE_CHECK_MS);
-    },
-  });
-
-  if (!needRefresh) return null;
+/** Offers the new version the service worker has downloaded: «Позже» / «Обновить». */
+export function UpdateCard({ onLater, onUpdate }: UpdateCardProps) {
   return (
     <div className="floating-card floating-card--update" role="alertdialog" aria-labelledby="update-title">
       <div className="floating-card__icon" aria-hidden="true">
@@ -29,10 +20,10 @@ export function UpdateCard() {
         <strong id="update-title">{messages.generic.updateAvailable}</strong>
         <span>Новая версия уже загружена — обновите страницу, чтобы начать с ней работать.</span>
         <div className="floating-card__actions">
-          <Button size="small" onClick={() => setNeedRefresh(false)}>
+          <Button size="small" onClick={onLater}>
             Позже
           </Button>
-          <Button size="small" type="primary" onClick={() => void updateServiceWorker(true)}>
+          <Button size="small" type="primary" onClick={onUpdate}>
             Обновить
           </Button>
         </div>

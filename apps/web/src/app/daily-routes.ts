@@ -1,0 +1,59 @@
+/**
+ * The routes people open every day, each as the lazy route modules it renders (see router.tsx), keyed as
+ * Vite's manifest keys them. Two readers: vite.config.ts precaches exactly these (plus the shell) in the
+ * service worker, and bench/web-size.ts sums and budgets their initial JavaScript (issue 15).
+ */
+export const dailyRoutes = {
+  login: {
+    path: '/auth/yandex',
+    modules: ['src/app/root-boundary.tsx', 'src/features/auth/pages/login-page.tsx'],
+  },
+  'sign-in callback': {
+    path: '/auth/callback',
+    modules: [
+      'src/app/root-boundary.tsx',
+      'src/app/antd-layout.tsx',
+      'src/features/auth/pages/auth-callback-page.tsx',
+    ],
+  },
+  'station picker': {
+    path: '/',
+    modules: [
+      'src/app/root-boundary.tsx',
+      'src/app/antd-layout.tsx',
+      'src/app/layout/app-layout.tsx',
+      'src/features/stations/pages/station-picker-page.tsx',
+    ],
+  },
+  calendar: {
+    path: '/station/{id}',
+    modules: [
+      'src/app/root-boundary.tsx',
+      'src/app/antd-layout.tsx',
+      'src/app/layout/app-layout.tsx',
+      'src/features/stations/components/station-guard.tsx',
+      'src/features/schedule/pages/schedule-page.tsx',
+    ],
+  },
+  dashboard: {
+    path: '/station/{id}/dashboard',
+    modules: [
+      'src/app/root-boundary.tsx',
+      'src/app/antd-layout.tsx',
+      'src/app/layout/app-layout.tsx',
+      'src/features/stations/components/station-guard.tsx',
+      'src/features/dashboard/pages/dashboard-page.tsx',
+    ],
+  },
+} as const satisfies Record<string, { path: string; modules: readonly string[] }>;
+
+export type DailyRoute = keyof typeof dailyRoutes;
+
+/**
+ * Loaded later than the first render on every route, or when it fails, but needed offline all the same:
+ * the service-worker registration and the error screens. Precached with the daily routes.
+ */
+export const alwaysNeededModules = [
+  'src/features/shell/components/service-worker-updates.tsx',
+  'src/app/root-error-content.tsx',
+] as const;
