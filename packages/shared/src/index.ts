@@ -45,3 +45,4 @@ export * from './orders/order-timeline';
 export * from './notifications/push-prompt';
 export * from './orders/order-timeline-labels';
 export * from './orders/calendar-order';
+export * from './orders/calendar-order.schema';

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   orderSources,
   orderStatuses,
@@ -7,7 +6,10 @@ import {
   type OrderStatus,
   type OrderType,
 } from './order-status';
-import { localDate } from '../time/date-fields';
+import type { Order } from './order.schema';
+
+// Plain code, no zod: the calendar route loads this (initial JS budget, issue 15); the schemas of the route
+// are in calendar-order.schema.ts.
 
 /**
  * What the calendar draws of an order (issue 15): a time, a box, a car, a plate, a sum, a status and a
@@ -36,54 +38,38 @@ export interface CalendarOrder {
  *
  *   [id, number, status, source, order_type, start_s, minutes, box_number, sum, brand, model, plate_number]
  */
-export const calendarRowSchema = z.tuple([
-  z.string(),
-  z.number().int(),
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(orderStatuses.length - 1),
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(orderSources.length - 1),
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(orderTypes.length - 1),
-  z.number().int(),
-  z.number().int().min(0),
-  z.number().int(),
-  z.number().int(),
-  z.string(),
-  z.string(),
-  z.string(),
-]);
-export type CalendarRow = z.infer<typeof calendarRowSchema>;
+export type CalendarRow = [
+  id: string,
+  number: number,
+  status: number,
+  source: number,
+  order_type: number,
+  start_s: number,
+  minutes: number,
+  box_number: number,
+  sum: number,
+  brand: string,
+  model: string,
+  plate_number: string,
+];
 
-/**
- * `GET /api/order/calendar?station_id&date_start&date_end` (end exclusive, station calendar dates): the
- * dates are checked as the week query of `POST /api/order/list` checks them.
- */
-export const calendarQuerySchema = z.object({
-  station_id: z.string(),
-  date_start: localDate(),
-  date_end: localDate(),
-});
-
-/**
- * Every order (cancelled and blockers too, one row per box) starting in the range, earliest first.
- * `version` is the station's calendar version the rows are of (also in the weak ETag): an order event
- * with a `version` not above it changes nothing the client has. The server always sends it.
- */
-export const calendarResponseSchema = z.object({
-  rows: z.array(calendarRowSchema),
-  version: z.number().int().optional(),
-});
-export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
+/** What the calendar keeps of a whole order: the same projection as the server's week rows. */
+export function calendarOrderOf(order: Order): CalendarOrder {
+  return {
+    id: order.id,
+    number: order.number,
+    status: order.status,
+    source: order.source,
+    order_type: order.order_type,
+    booking_start: order.booking_start,
+    booking_end: order.booking_end,
+    box_number: order.box_number,
+    sum: order.sum,
+    brand: order.client_car.brand,
+    model: order.client_car.model,
+    plate_number: order.client_car.plate_number,
+  };
+}
 
 export function toCalendarRow(order: CalendarOrder): CalendarRow {
   const startMs = Date.parse(order.booking_start);

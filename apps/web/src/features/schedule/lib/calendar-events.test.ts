@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@crm/shared';
+import type { CalendarOrder } from '@crm/shared';
 import { makeOrder } from '../testing/fixtures';
 import { buildEvents, eventHeight } from './calendar-events';
 import { placeDay } from './place-events';
 
 const zone = 'Asia/Novosibirsk';
 /** An order on 13 May 2026 between two Novosibirsk (UTC+7) times. */
-const order = (start: string, end: string, over: Partial<Order> = {}) =>
+const order = (start: string, end: string, over: Partial<CalendarOrder> = {}) =>
   makeOrder(
     new Date(`2026-05-13T${start}:00+07:00`).toISOString(),
     new Date(`2026-05-13T${end}:00+07:00`).toISOString(),

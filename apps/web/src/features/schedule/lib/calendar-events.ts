@@ -1,7 +1,7 @@
 import {
   isCancelledStatus,
   orderMessages,
-  type Order,
+  type CalendarOrder,
   type OrderSource,
   type OrderStatus,
   type OrderType,
@@ -42,7 +42,7 @@ export interface CalendarEvent {
   boxes: number[];
 }
 
-function kindOf(order: Pick<Order, 'status' | 'order_type'>): EventKind {
+function kindOf(order: Pick<CalendarOrder, 'status' | 'order_type'>): EventKind {
   return order.order_type === 'BlockerBookingSlot' ? 'blocker' : statusKind(order.status);
 }
 
@@ -63,21 +63,21 @@ export function statusKind(status: OrderStatus): EventKind {
   }
 }
 
-function carName(order: Order): string {
-  return [order.client_car.brand, order.client_car.model].filter(Boolean).join(' ').trim();
+function carName(order: CalendarOrder): string {
+  return [order.brand, order.model].filter(Boolean).join(' ').trim();
 }
 
-function titleOf(order: Order, car: string): string {
+function titleOf(order: CalendarOrder, car: string): string {
   if (order.order_type === 'BlockerBookingSlot') return orderMessages.slotBlocked;
   if (order.order_type === 'SelfService') return orderMessages.selfBooking;
   return car || 'Запись';
 }
 
 /**
- * Orders → grid events, in the station's zone. Blocked slots come as one row per box with the same times
+ * The calendar's orders (the week's rows) → grid events, in the station's zone. Blocked slots come as one row per box with the same times
  * (S1 §3, DESIGN §6); they are merged into one grey block. Sorted by start.
  */
-export function buildEvents(orders: readonly Order[], zone: string): CalendarEvent[] {
+export function buildEvents(orders: readonly CalendarOrder[], zone: string): CalendarEvent[] {
   const events: CalendarEvent[] = [];
   const blockers = new Map<string, CalendarEvent>();
   for (const order of orders) {
@@ -109,7 +109,7 @@ export function buildEvents(orders: readonly Order[], zone: string): CalendarEve
       kind: kindOf(order),
       title: titleOf(order, car),
       car: isBlocker ? '' : car,
-      plate: isBlocker ? '' : order.client_car.plate_number,
+      plate: isBlocker ? '' : order.plate_number,
       sum: order.sum,
       startMs,
       endMs,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@crm/shared';
+import type { CalendarOrder } from '@crm/shared';
 import { makeOrder } from '../testing/fixtures';
 import { buildEvents } from './calendar-events';
 import { hourLoad, isMovable, layoutCalendar, mergeCrowds, placeLanes } from './lanes';
@@ -7,7 +7,7 @@ import { placeDay } from './place-events';
 
 const zone = 'Asia/Novosibirsk';
 const range = { startMin: 9 * 60, endMin: 21 * 60 };
-const order = (start: string, end: string, over: Partial<Order> = {}) =>
+const order = (start: string, end: string, over: Partial<CalendarOrder> = {}) =>
   makeOrder(
     new Date(`2026-05-13T${start}:00+07:00`).toISOString(),
     new Date(`2026-05-13T${end}:00+07:00`).toISOString(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@crm/shared';
+import type { CalendarOrder } from '@crm/shared';
 import { makeOrder, makeStation } from '../testing/fixtures';
 import { calendarDay } from './calendar-days';
 import { buildEvents } from './calendar-events';
@@ -9,7 +9,7 @@ import { newOrderStart } from './new-order-start';
 const station = makeStation();
 const zone = station.time_zone;
 const nsk = (date: string, time: string) => new Date(`${date}T${time}:00+07:00`).toISOString();
-const order = (date: string, start: string, end: string, over: Partial<Order> = {}) =>
+const order = (date: string, start: string, end: string, over: Partial<CalendarOrder> = {}) =>
   makeOrder(nsk(date, start), nsk(date, end), over);
 
 const TUESDAY = '2026-05-12';

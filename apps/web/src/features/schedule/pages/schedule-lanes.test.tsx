@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Order, OrderMove, Position } from '@crm/shared';
+import { toCalendarRow, type CalendarOrder, type OrderMove, type Position } from '@crm/shared';
 import { setSessionUser } from '../../../lib/session';
 import { makeUser, mockFetch } from '../../../test/render';
 import { moveHelp } from '../components/event-card';
-import { makeOrder, makeStation } from '../testing/fixtures';
+import { makeOrder, makeStation, wholeOrder } from '../testing/fixtures';
 import { FakeEventSource, searchOf, show } from '../testing/harness';
 
 vi.mock('../../orders', () => ({ OrderModals: () => null }));
@@ -19,7 +19,8 @@ const yandex = makeOrder(at('10:00'), at('11:00'), {
   id: 'ya',
   box_number: 2,
   source: 'Yandex',
-  client_car: { ...own.client_car, brand: 'Toyota', model: 'Camry' },
+  brand: 'Toyota',
+  model: 'Camry',
 });
 const gone = makeOrder(at('12:00'), at('12:30'), { id: 'gone', box_number: 3, status: 'UserCanceled' });
 const blocked = makeOrder(at('14:00'), at('15:00'), {
@@ -35,11 +36,12 @@ interface Served {
 function serve(position: Position = 'administrator', refuse?: { status: number; message: string }): Served {
   const user = makeUser({ position, networks: [{ id: 'n1', name: 'Демо-сеть', position }] });
   current = user;
-  let orders: Order[] = [own, yandex, gone, blocked];
+  let orders: CalendarOrder[] = [own, yandex, gone, blocked];
   const moves: Served['moves'] = [];
   mockFetch((url, init) => {
     if (url.startsWith('/api/user/u1')) return { status: 200, body: { user, redirect_to: null } };
-    if (url === '/api/order/list') return { status: 200, body: { orders } };
+    if (url.startsWith('/api/order/calendar?'))
+      return { status: 200, body: { rows: orders.map(toCalendarRow) } };
     const move = /^\/api\/own_order\/move\/(.+)$/.exec(url);
     if (move) {
       const body = JSON.parse(String(init.body)) as OrderMove;
@@ -47,7 +49,7 @@ function serve(position: Position = 'administrator', refuse?: { status: number; 
       if (refuse)
         return { status: refuse.status, body: { error: { code: 'SLOT_TAKEN', message: refuse.message } } };
       orders = orders.map((o) => (o.id === move[1] ? { ...o, ...body } : o));
-      return { status: 200, body: { order: orders.find((o) => o.id === move[1]) } };
+      return { status: 200, body: { order: wholeOrder(orders.find((o) => o.id === move[1])!) } };
     }
     return { status: 204 };
   });

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Order, Position, Station } from '@crm/shared';
+import type { CalendarOrder, Position, Station } from '@crm/shared';
 import { setSessionUser } from '../../../lib/session';
 import { makeOrder, makeStation } from '../testing/fixtures';
 import { FakeEventSource, searchOf, serve as serveApi, show as showPage } from '../testing/harness';
@@ -29,13 +29,17 @@ const o3 = makeOrder('2026-05-15T04:00:00.000Z', '2026-05-15T05:00:00.000Z', {
   id: 'o3',
   status: 'Accepted',
   source: 'Yandex',
-  client_car: { ...o1.client_car, brand: 'Hyundai', model: 'Solaris', plate_number: 'В456ОР54' },
+  brand: 'Hyundai',
+  model: 'Solaris',
+  plate_number: 'В456ОР54',
 }); // 15th 11:00–12:00
 const o4 = makeOrder('2026-05-15T04:30:00.000Z', '2026-05-15T05:30:00.000Z', {
   id: 'o4',
   status: 'Processing',
   box_number: 2,
-  client_car: { ...o1.client_car, brand: 'Lada', model: 'Vesta', plate_number: 'Е789КХ54' },
+  brand: 'Lada',
+  model: 'Vesta',
+  plate_number: 'Е789КХ54',
 }); // 15th 11:30–12:30, overlaps o3
 const o5 = makeOrder('2026-05-11T07:00:00.000Z', '2026-05-11T07:30:00.000Z', {
   id: 'o5',
@@ -49,7 +53,7 @@ const o6 = makeOrder('2026-05-16T02:00:00.000Z', '2026-05-16T02:30:00.000Z', {
 const weekOrders = [o1, ...blockers, o3, o4, o5, o6];
 
 let current: ReturnType<typeof serveApi> | null = null;
-function serve(options: { orders?: Order[]; position?: Position; listStatus?: number } = {}) {
+function serve(options: { orders?: CalendarOrder[]; position?: Position; listStatus?: number } = {}) {
   current = serveApi({ orders: weekOrders, ...options });
   return current.lists;
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { addDays, defaultSlotDuration, orderMessages, type Order } from '@crm/shared';
+import { addDays, defaultSlotDuration, orderMessages, type CalendarOrder } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { useViewport } from '../../../lib/use-media-query';
 // The page under the station guard reads the station it resolved; the stations index would also pull
@@ -10,7 +10,7 @@ import { useViewport } from '../../../lib/use-media-query';
 import { useStationContext } from '../../stations/lib/station-context';
 import { useCurrentUser } from '../../users/api/current-user';
 import { OrderModals } from '../../orders';
-import { orderListQuery, useOrderList } from '../api/order-list';
+import { calendarWeekQuery, useCalendarWeek } from '../api/order-list';
 import {
   calendarDay,
   gridRange,
@@ -62,7 +62,7 @@ export function SchedulePage() {
   const selected = isDate(dateParam) ? dateParam : today;
 
   const range = loadRange(view, selected);
-  const list = useOrderList(station.id, range.start, range.end);
+  const list = useCalendarWeek(station.id, zone, range.start, range.end);
   const queryClient = useQueryClient();
   const [filters, setFilters] = usePersistedFilters();
   const [overlap, setOverlap] = useState<CalendarEvent[] | null>(null);
@@ -74,7 +74,7 @@ export function SchedulePage() {
     [selected, worktime, today],
   );
 
-  const events = useMemo(() => buildEvents(list.data ?? [], zone), [list.data, zone]);
+  const events = useMemo(() => buildEvents(list.data?.orders ?? [], zone), [list.data, zone]);
   const inView = useMemo(() => {
     const shown = new Set(dates);
     return events.filter((e) => shown.has(e.date));
@@ -175,12 +175,13 @@ export function SchedulePage() {
             // orders: right after a switch of view or day they may still be on their way, so wait for them
             // (cached: at once). The week view starts at the day's first slot and needs none.
             const day = calendarDay(selected, worktime, today);
-            let orders: readonly Order[] = [];
+            let orders: readonly CalendarOrder[] = [];
             if (view === 'day') {
               try {
-                orders = await queryClient.ensureQueryData(
-                  orderListQuery(station.id, range.start, range.end),
+                const week = await queryClient.ensureQueryData(
+                  calendarWeekQuery(station.id, zone, range.start, range.end),
                 );
+                orders = week.orders;
               } catch {
                 // The list's own error shows; the form still opens on the day, and saving checks the box.
               }

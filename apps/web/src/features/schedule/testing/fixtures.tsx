@@ -1,7 +1,8 @@
 import { Outlet, type RouteObject } from 'react-router';
-import type { Order, Station } from '@crm/shared';
+import type { CalendarOrder, Order, OrderDetailsResponse, Station } from '@crm/shared';
 import type { StationContext } from '../../stations/lib/station-context';
-import { testOrder, testStation } from '../../../test/fixtures';
+import { testCar, testOrder, testStation } from '../../../test/fixtures';
+import { calendarOrderOf } from '@crm/shared';
 import { SchedulePage } from '../pages/schedule-page';
 
 /** Novosibirsk (UTC+7), Monday–Saturday 09:00–21:00, Sunday off, 2 boxes, 30-minute slots. */
@@ -25,15 +26,34 @@ export function makeStation(over: Partial<Station> = {}): Station {
   });
 }
 
-/** An own Booked order of «Мойка на Садовой»; times are ISO UTC instants. */
-export function makeOrder(start: string, end: string, over: Partial<Order> = {}): Order {
+/**
+ * An own Booked order of «Мойка на Садовой» as the calendar has it (one row of the week): a Kia Rio
+ * А123ВС54 for 1500 ₽ unless told otherwise; times are ISO UTC instants.
+ */
+export function makeOrder(start: string, end: string, over: Partial<CalendarOrder> = {}): CalendarOrder {
+  return { ...calendarOrderOf(testOrder({ booking_start: start, booking_end: end })), ...over };
+}
+
+/** The whole order behind a calendar row, as `GET /api/order/{id}` answers it. */
+export function wholeOrder(row: CalendarOrder, over: Partial<Order> = {}): Order {
+  const { brand, model, plate_number, ...rest } = row;
   return testOrder({
-    booking_start: start,
-    booking_end: end,
+    ...rest,
     date_create: '2026-05-01T09:00:00.000Z',
     carwash_id: '100102',
+    client_car: testCar({ brand, model, plate_number }),
     ...over,
   });
+}
+
+/** `GET /api/order/{id}` of that order. */
+export function orderDetails(order: Order): OrderDetailsResponse {
+  return {
+    order,
+    human_name_tariff: 'Комплексная мойка',
+    basket_human_names: { formated_includes: [], formated_additional: [] },
+    ru_services_name: {},
+  };
 }
 
 /** The calendar under a stand-in for the station guard (it hands the page its station). */

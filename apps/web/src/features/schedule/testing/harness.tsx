@@ -1,28 +1,30 @@
-import type { Order, Position, Station } from '@crm/shared';
+import { toCalendarRow, type CalendarOrder, type Position, type Station } from '@crm/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeUser, mockFetch, renderRoutes } from '../../../test/render';
-import { makeStation, scheduleRoutes } from './fixtures';
+import { makeStation, orderDetails, scheduleRoutes, wholeOrder } from './fixtures';
 
 /** EventSource stand-in: records the URL and lets a test push events. */
 export class FakeEventSource {
   static last: FakeEventSource | null = null;
-  private listeners = new Map<string, Set<() => void>>();
+  private listeners = new Map<string, Set<(event: { data: string }) => void>>();
   constructor(
     readonly url: string,
     readonly init?: EventSourceInit,
   ) {
     FakeEventSource.last = this;
   }
-  addEventListener(type: string, fn: () => void) {
+  addEventListener(type: string, fn: (event: { data: string }) => void) {
     if (!this.listeners.has(type)) this.listeners.set(type, new Set());
     this.listeners.get(type)!.add(fn);
   }
-  removeEventListener(type: string, fn: () => void) {
+  removeEventListener(type: string, fn: (event: { data: string }) => void) {
     this.listeners.get(type)?.delete(fn);
   }
   close() {}
-  emit(type: string) {
-    this.listeners.get(type)?.forEach((fn) => fn());
+  /** Pushes an event; `data` is sent as the server would, JSON text. */
+  emit(type: string, data: unknown = {}) {
+    const text = typeof data === 'string' ? data : JSON.stringify(data);
+    this.listeners.get(type)?.forEach((fn) => fn({ data: text }));
   }
 }
 
@@ -33,30 +35,50 @@ export interface ListRequest {
 }
 
 interface ServeOptions {
-  orders?: Order[];
+  orders?: CalendarOrder[];
   position?: Position;
   listStatus?: number;
 }
 
 /**
- * Fetch at the API level: the orders list answers `orders` (or fails with `listStatus`). Returns the list
- * requests made, and the user that `show` puts in the cache before the first render (so a test about
- * rights never passes only because the user had not loaded yet).
+ * Fetch at the API level, with a server-side state: the week (`GET /api/order/calendar`) answers the rows
+ * of `orders` that start in its range (or fails with `listStatus`), `GET /api/order/{id}` the whole order
+ * (404 once it is gone). Returns the week requests made, every call, a way to change the server's orders,
+ * and the user that `show` puts in the cache before the first render (so a test about rights never passes
+ * only because the user had not loaded yet).
  */
 export function serve({ orders = [], position = 'administrator', listStatus = 200 }: ServeOptions = {}) {
   const user = makeUser({ position, networks: [{ id: 'n1', name: 'Демо-сеть', position }] });
   const lists: ListRequest[] = [];
-  mockFetch((url, init) => {
+  let state = orders;
+  const calls = mockFetch((url) => {
     if (url.startsWith('/api/user/u1')) return { status: 200, body: { user, redirect_to: null } };
-    if (url === '/api/order/list') {
-      lists.push(JSON.parse(String(init.body)) as ListRequest);
-      return listStatus === 200
-        ? { status: 200, body: { orders } }
-        : { status: listStatus, body: { error: { code: 'FORBIDDEN', message: 'Нет доступа' } } };
+    const { pathname, searchParams } = new URL(url, 'http://localhost');
+    if (pathname === '/api/order/calendar') {
+      const request = Object.fromEntries(searchParams) as unknown as ListRequest;
+      lists.push(request);
+      if (listStatus !== 200)
+        return { status: listStatus, body: { error: { code: 'FORBIDDEN', message: 'Нет доступа' } } };
+      // The station's dates of the test station (UTC+7): [date_start 00:00, date_end 00:00).
+      const from = Date.parse(`${request.date_start}T00:00:00+07:00`);
+      const to = Date.parse(`${request.date_end}T00:00:00+07:00`);
+      const inRange = state.filter(
+        (o) => Date.parse(o.booking_start) >= from && Date.parse(o.booking_start) < to,
+      );
+      return { status: 200, body: { rows: inRange.map(toCalendarRow) } };
+    }
+    const details = /^\/api\/order\/([^/]+)$/.exec(pathname);
+    if (details) {
+      const order = state.find((o) => o.id === decodeURIComponent(details[1]!));
+      return order ? { status: 200, body: orderDetails(wholeOrder(order)) } : undefined;
     }
     return { status: 204 };
   });
-  return { lists, user };
+  /** The server's orders from now on (what a live event is about). */
+  const setOrders = (next: CalendarOrder[]) => {
+    state = next;
+  };
+  return { lists, user, calls, setOrders };
 }
 
 export function show(
