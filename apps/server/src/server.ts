@@ -3,10 +3,19 @@ import { createAdapters } from './adapters';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { isFreshDataDir, seedFreshDataDirInChildProcess } from './db/seed/demo-child-process';
 import { loggerOptions } from './plugins/log-options';
 
 const startedAt = performance.now();
 const config = loadConfig();
+
+// A new embedded database gets its demo data in a short-lived process of its own, so this one starts as lean
+// as on any later start (db/seed/demo-child-process.ts); PostgreSQL or an existing directory: in-process.
+let seeded = false;
+if (config.seedDemo && !config.databaseUrl && isFreshDataDir(config.dataDir)) {
+  await seedFreshDataDirInChildProcess(config.dataDir);
+  seeded = true;
+}
 
 let database;
 try {
@@ -30,7 +39,7 @@ const app = await buildApp({
   logger: loggerOptions(config.logLevel),
 });
 
-if (config.seedDemo && (await seedDemo(database.db))) app.log.info('demo data created');
+if (seeded || (config.seedDemo && (await seedDemo(database.db)))) app.log.info('demo data created');
 if (config.authLocal) {
   app.log.warn(
     'DEMO SIGN-IN IS ON: anyone who can open this server can sign in as any local user. ' +

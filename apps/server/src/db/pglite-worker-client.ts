@@ -49,6 +49,12 @@ export class PgliteWorkerClient implements Queryable {
   constructor(data: WorkerData) {
     this.worker = new Worker(new URL('./pglite-worker-boot.mjs', import.meta.url), {
       workerData: { ...data, entry: PgliteWorkerClient.entry.href },
+      // Not the parent's `--import tsx`: the worker registers tsx itself after loading PGlite without it
+      // (pglite-worker-boot.mjs).
+      execArgv: [],
+      // The worker's JavaScript only relays messages: a small young generation (V8's default grows to 16 MB
+      // semi-spaces, and a grown heap stays committed) is enough (bench:memory).
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
       transferList: data.loadDataDir ? [data.loadDataDir] : [],
     });
     let started!: () => void;

@@ -3,14 +3,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { durablePgliteOptions } from './durable-node-fs';
+import { durableStartParams, durablePgliteOptions } from './durable-node-fs';
+import { compileWasmWithBaselineOnly, memoryStartParams } from './pglite-memory';
 import type { WorkerData, WorkerReply, WorkerRequest } from './pglite-worker-protocol';
 
 const port = parentPort!;
 const { dir, loadDataDir } = workerData as WorkerData;
 
+compileWasmWithBaselineOnly();
 const db = await PGlite.create({
   ...(dir ? durablePgliteOptions(dir) : {}),
+  startParams: [...(dir ? durableStartParams : PGlite.defaultStartParams), ...memoryStartParams],
   loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
   extensions: { btree_gist },
 });
