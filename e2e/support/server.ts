@@ -125,7 +125,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
   });
-  const child = await spawnNode('apps/server/src/server.ts', port, env, '/api/ready', 90_000);
+  // A loaded machine (parallel work on 2 cores) may seed the demo slower: E2E_START_TIMEOUT_MS raises it.
+  const startTimeout = Number(process.env.E2E_START_TIMEOUT_MS) || 90_000;
+  const child = await spawnNode('apps/server/src/server.ts', port, env, '/api/ready', startTimeout);
   return {
     baseUrl: child.baseUrl,
     dataDir: join(dir, 'data'),
