@@ -1,0 +1,270 @@
+/**
+ * Lighthouse mobile budgets (issue 15): `npm ci --prefix bench/lighthouse` once, then (after
+ * `npm run build`) `node --import tsx bench/lighthouse/run.ts [--check]`.
+ *
+ * Starts the real server on a fresh data directory with the demo data and the built web client, launches
+ * Debian Chromium headless with a remote-debugging port, and runs Lighthouse (mobile, default simulated
+ * throttling: slow 4G + 4× CPU) attached to it on:
+ * - the login page `/auth/yandex`, signed out (measured before anyone signs in);
+ * - the calendar `/station/{id}` and the dashboard `/station/{id}/dashboard` of «Мойка на Ленина», signed
+ *   in as the demo `administrator` through the browser's demo sign-in, with the first-visit tour and cookie
+ *   banner marked as seen (like e2e's `skipFirstVisit`) and the once-per-session greeting already shown.
+ * Each page LIGHTHOUSE_RUNS times (default 3); prints the medians and the diagnostics of the median run;
+ * with `--check`, exits 1 when a median breaks its budget (budgets.ts). Every run's JSON report and the
+ * median runs' HTML reports go to LIGHTHOUSE_REPORT_DIR (default: a new folder in the system's temp).
+ *
+ * Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH (/usr/bin/chromium), WEB_DIST_DIR
+ * (apps/web/dist), LIGHTHOUSE_BASE_URL (measure a server already running with the demo data instead).
+ */
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { skipFirstVisit, stationIdByName } from '../../e2e/support/api';
+import { chromiumPath } from '../../e2e/support/browser';
+import { repoRoot } from '../../e2e/support/server';
+import { freePort, startProductServer } from '../support/processes';
+import { budgetFailures, budgets, goals, median, tolerance, type PageName } from './budgets';
+import { diagnosticsOf, figuresOf, type RunFigures } from './lhr-summary';
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS) || 3;
+const check = process.argv.includes('--check');
+const STATION = 'Мойка на Ленина';
+const USER = 'administrator';
+
+/**
+ * LIGHTHOUSE_CPU_MULTIPLIER replaces the 4× CPU slowdown for a diagnosis on a machine much slower or
+ * faster than Lighthouse's reference host (its `benchmarkIndex`, printed per run); the budgets are
+ * defined with the default.
+ */
+const cpuMultiplier = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) || undefined;
+
+const flags: Flags = {
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  // formFactor, screen emulation and throttling stay Lighthouse's mobile defaults on purpose.
+  ...(cpuMultiplier ? { throttling: { cpuSlowdownMultiplier: cpuMultiplier } } : {}),
+};
+
+interface PageRun {
+  figures: RunFigures;
+  lhr: Result;
+}
+
+/** Chromium's flags for this machine (STACK trap 9); chrome-launcher adds its own automation defaults. */
+function launchChromium(): Promise<LaunchedChrome> {
+  return launch({
+    chromePath: chromiumPath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=ru-RU',
+    ],
+  });
+}
+
+/** The demo sign-in in the browser itself, so the session cookie and the client's stored id are real. */
+async function signIn(browser: Browser, baseUrl: string, login: string): Promise<void> {
+  const page = await browser.newPage();
+  const start = new URL('/api/auth/login', baseUrl);
+  start.searchParams.set('redirect_uri', `${baseUrl}/auth/callback`);
+  start.searchParams.set('login', login);
+  await page.goto(start.toString());
+  await page.waitForFunction(() => !!localStorage.getItem('crm.session'), { timeout: 60_000 });
+  await page.close();
+}
+
+/**
+ * One Lighthouse navigation in a new tab. `greetedUserId` marks the greeting as shown in that tab's session
+ * storage before the app starts: it plays once per session, not on every load.
+ */
+async function auditOnce(browser: Browser, url: string, greetedUserId?: string): Promise<Result> {
+  const page = await browser.newPage();
+  try {
+    if (greetedUserId) {
+      await page.evaluateOnNewDocument((key: string) => {
+        try {
+          sessionStorage.setItem(key, '1');
+        } catch {
+          // about:blank, where Lighthouse starts, has no storage.
+        }
+      }, `crm.greeted.${greetedUserId}`);
+    }
+    const result = await lighthouse(url, flags, undefined, page);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // A signed-in page that fell back to the login page would be measured as the wrong page.
+    const landed = new URL(lhr.finalDisplayedUrl);
+    const wanted = new URL(url);
+    if (landed.pathname !== wanted.pathname) {
+      throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: not the page to measure`);
+    }
+    return lhr;
+  } finally {
+    await page.close();
+  }
+}
+
+/** A run that fails (a page Lighthouse calls hung on a starved CPU) is tried once more, then fails. */
+async function audit(browser: Browser, url: string, greetedUserId?: string): Promise<Result> {
+  try {
+    return await auditOnce(browser, url, greetedUserId);
+  } catch (error) {
+    console.log(`  retrying ${new URL(url).pathname}: ${(error as Error).message.split('\n')[0]}`);
+    return auditOnce(browser, url, greetedUserId);
+  }
+}
+
+const fmtMs = (value: number) => `${(value / 1000).toFixed(2)} s`;
+
+function report(name: PageName, url: string, pageRuns: PageRun[], reportDir: string): string[] {
+  const pick = (key: keyof RunFigures) => median(pageRuns.map((r) => r.figures[key]));
+  const medians = {
+    performance: pick('performance'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
+  };
+  const budget = budgets[name];
+  console.log(`\n${name} — ${new URL(url).pathname} (${pageRuns.length} runs)`);
+  console.log(
+    `  median: performance ${medians.performance} (budget ≥ ${budget.performance}), ` +
+      `LCP ${fmtMs(medians.lcpMs)} (≤ ${fmtMs(budget.lcpMs)}), TBT ${Math.round(medians.tbtMs)} ms ` +
+      `(≤ ${budget.tbtMs} ms), CLS ${medians.cls.toFixed(3)} (≤ ${budget.cls}), FCP ${fmtMs(pick('fcpMs'))}, ` +
+      `Speed Index ${fmtMs(pick('speedIndexMs'))}; accessibility ${pick('accessibility')}, ` +
+      `best practices ${pick('bestPractices')}`,
+  );
+  console.log(
+    `  runs: ${pageRuns
+      .map(
+        (r) =>
+          `${r.figures.performance} (LCP ${fmtMs(r.figures.lcpMs)}, TBT ${Math.round(r.figures.tbtMs)} ms, ` +
+          `CPU index ${Math.round(r.figures.benchmarkIndex)})`,
+      )
+      .join('; ')}`,
+  );
+  // The run whose score is the median: its diagnostics and HTML report stand for the page.
+  const sorted = [...pageRuns].sort((a, b) => a.figures.performance - b.figures.performance);
+  const medianRun = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  for (const line of diagnosticsOf(medianRun.lhr)) console.log(`  ${line}`);
+  const warnings = new Set(pageRuns.flatMap((r) => r.lhr.runWarnings.map(String)));
+  for (const warning of warnings) console.log(`  Lighthouse warning: ${warning.split('\n')[0]}`);
+  const html = join(reportDir, `${name}.html`);
+  writeFileSync(html, generateReport(medianRun.lhr, 'html'));
+  console.log(`  report: ${html}`);
+  for (const miss of budgetFailures(name, medians, goals[name])) console.log(`  goal not met: ${miss}`);
+  const failures = budgetFailures(name, medians);
+  for (const failure of failures) console.log(`  OVER BUDGET: ${failure}`);
+  return failures.map((f) => `${name}: ${f}`);
+}
+
+interface Target {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product server as `npm start` runs it, on a new data directory with the demo data and the built web
+ * client. bench/support's start, not e2e's: seeding the demo can take over a minute on a loaded machine.
+ */
+async function startTarget(): Promise<Target> {
+  if (process.env.LIGHTHOUSE_BASE_URL) {
+    return { baseUrl: process.env.LIGHTHOUSE_BASE_URL.replace(/\/$/, ''), stop: async () => {} };
+  }
+  const webDist = process.env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist');
+  if (!existsSync(join(webDist, 'index.html'))) {
+    throw new Error(`No web build in ${webDist}: run \`npm run build\` first.`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'crm-lighthouse-data-'));
+  try {
+    const server = await startProductServer(await freePort(), { dataDir: join(dir, 'data') }, 'warn', {
+      seedDemo: true,
+      env: { WEB_DIST_DIR: webDist },
+    });
+    return {
+      baseUrl: server.baseUrl,
+      async stop() {
+        await server.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function main() {
+  const started = Date.now();
+  const reportDir = process.env.LIGHTHOUSE_REPORT_DIR ?? mkdtempSync(join(tmpdir(), 'crm-lighthouse-'));
+  mkdirSync(reportDir, { recursive: true });
+  const server = await startTarget();
+  let chrome: LaunchedChrome | undefined;
+  let browser: Browser | undefined;
+  try {
+    const session = await skipFirstVisit(server.baseUrl, USER);
+    const stationId = await stationIdByName(session, STATION);
+    const pages: Record<PageName, string> = {
+      login: `${server.baseUrl}/auth/yandex`,
+      calendar: `${server.baseUrl}/station/${stationId}`,
+      dashboard: `${server.baseUrl}/station/${stationId}/dashboard`,
+    };
+    chrome = await launchChromium();
+    browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+      defaultViewport: null,
+    });
+    console.log(
+      `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
+        `${await browser.version()}, server ready in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+
+    const results: Record<PageName, PageRun[]> = { login: [], calendar: [], dashboard: [] };
+    const record = (name: PageName, run: number, lhr: Result) => {
+      results[name].push({ figures: figuresOf(lhr), lhr });
+      writeFileSync(join(reportDir, `${name}-${run}.json`), JSON.stringify(lhr));
+    };
+    // Signed out first: the browser has no session cookie yet.
+    for (let run = 1; run <= runs; run++) record('login', run, await audit(browser, pages.login));
+    await signIn(browser, server.baseUrl, USER);
+    // Alternating, so a burst of load on the shared machine does not land on one page only.
+    for (let run = 1; run <= runs; run++) {
+      record('calendar', run, await audit(browser, pages.calendar, session.userId));
+      record('dashboard', run, await audit(browser, pages.dashboard, session.userId));
+    }
+
+    console.log(
+      `\nLighthouse mobile (simulated slow 4G, ${cpuMultiplier ?? 4}× CPU), median of ${runs}; tolerance: performance ` +
+        `−${tolerance.performance}, LCP +${tolerance.lcpMs} ms, TBT +${tolerance.tbtMs} ms, CLS none`,
+    );
+    const failures = (Object.keys(pages) as PageName[]).flatMap((name) =>
+      report(name, pages[name], results[name], reportDir),
+    );
+    console.log(
+      `\nreports in ${reportDir}; took ${((Date.now() - started) / 1000).toFixed(0)} s; load average ` +
+        `${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPU (the machine may be shared)`,
+    );
+    if (failures.length > 0) {
+      console.log(`${failures.length} budget(s) exceeded${check ? '' : ' (not checked: run with --check)'}`);
+      if (check) process.exitCode = 1;
+    } else {
+      console.log('all budgets met');
+    }
+  } finally {
+    await browser?.disconnect();
+    chrome?.kill();
+    await server.stop();
+  }
+}
+
+await main();
