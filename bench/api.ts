@@ -23,7 +23,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { createAdapters } from '../apps/server/src/adapters';
 import { loadConfig } from '../apps/server/src/config';
@@ -31,12 +30,12 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client'
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { createSession } from '../apps/server/src/plugins/auth';
 import { measure, table, type LoadOptions, type Measured } from './support/load';
-import { startPgCluster } from './support/pg-cluster';
 import { freePort, spawnNode, startProductServer } from './support/processes';
 import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
 import { benchCalls, pickCalls, type BenchCall } from './support/calls';
 import { createBody, type Session } from './support/requests';
 import { recordSql, type RecordedStatement } from './support/sql-recorder';
+import { cleanUp, cleanups, elapsed, log, postgresDatabase, scoped } from './support/bench-run';
 
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -60,31 +59,6 @@ const load: LoadOptions = {
   warmup: Number(process.env.BENCH_WARMUP ?? 2),
 };
 const RAW = 'raw pg + node:http';
-
-/** What to stop and remove, newest first; `scoped` runs a phase and undoes what it set up. */
-const cleanups: (() => Promise<void> | void)[] = [];
-async function cleanUp(downTo = 0) {
-  while (cleanups.length > downTo) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      console.error('cleanup:', error);
-    }
-  }
-}
-async function scoped<T>(phase: () => Promise<T>): Promise<T> {
-  const mark = cleanups.length;
-  try {
-    return await phase();
-  } finally {
-    await cleanUp(mark);
-  }
-}
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-
-const started = performance.now();
-const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
-const log = (line: string) => console.log(`[${elapsed().padStart(5)}] ${line}`);
 
 async function sessionFor(handle: DatabaseHandle, net: BenchNetwork): Promise<Session> {
   const { token } = await createSession(handle.db, net.userId);
@@ -182,34 +156,9 @@ async function runCalls(baseUrl: string, net: BenchNetwork, session: Session, da
   return results;
 }
 
-/** A database for the run: a throw-away cluster, or a fresh database inside BENCH_DATABASE_URL. */
-async function postgresDatabase(): Promise<{ url: string; version: string }> {
-  const given = process.env.BENCH_DATABASE_URL;
-  if (!given) {
-    const cluster = startPgCluster(await freePort());
-    cleanups.push(() => cluster.stop());
-    return { url: cluster.url, version: cluster.version };
-  }
-  const name = `crm_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: given });
-  await admin.connect();
-  const { rows } = await admin.query<{ v: string }>('select version() as v');
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: given });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(given);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), version: rows[0]!.v.split(',')[0]! };
-}
-
 const benchPostgres = () =>
   scoped(async (): Promise<Measured[]> => {
-    const { url, version } = await postgresDatabase();
+    const { url, version } = await postgresDatabase('crm_bench');
     log(`PostgreSQL: ${version}`);
     const handle = await openDatabase({ databaseUrl: url });
     let net: BenchNetwork;

@@ -35,11 +35,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { calendarPath, prepareScreens, type PreparedScreens } from './support/capacity-recordings';
-import { startPgCluster } from './support/pg-cluster';
 import { cpuSeconds, pidListeningOn, postmasterOf } from './support/process-cpu';
 import { freePort, spawnNode, startProductServer } from './support/processes';
 import { currentWeek } from './support/requests';
@@ -55,6 +53,7 @@ import {
   type StepResult,
 } from './support/screens';
 import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
+import { cleanUp, cleanups, elapsed, log, postgresDatabase, scoped } from './support/bench-run';
 
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -88,29 +87,6 @@ const P99_GOAL = 200;
 const MAX_FAILED_SHARE = 0.001;
 const RAW = 'raw pg + node:http';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-async function cleanUp(downTo = 0) {
-  while (cleanups.length > downTo) {
-    try {
-      await cleanups.pop()!();
-    } catch (error) {
-      console.error('cleanup:', error);
-    }
-  }
-}
-async function scoped<T>(phase: () => Promise<T>): Promise<T> {
-  const mark = cleanups.length;
-  try {
-    return await phase();
-  } finally {
-    await cleanUp(mark);
-  }
-}
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-
-const started = performance.now();
-const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
-const log = (line: string) => console.log(`[${elapsed().padStart(5)}] ${line}`);
 const ms = (x: number) => (Number.isNaN(x) ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
 
@@ -261,30 +237,6 @@ async function search(
   return { held: good, steps };
 }
 
-async function postgresDatabase(): Promise<{ url: string; version: string }> {
-  const given = process.env.BENCH_DATABASE_URL;
-  if (!given) {
-    const cluster = startPgCluster(await freePort());
-    cleanups.push(() => cluster.stop());
-    return { url: cluster.url, version: cluster.version };
-  }
-  const name = `crm_capacity_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: given });
-  await admin.connect();
-  const { rows } = await admin.query<{ v: string }>('select version() as v');
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: given });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  });
-  const url = new URL(given);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), version: rows[0]!.v.split(',')[0]! };
-}
-
 async function seed(handle: DatabaseHandle, name: string): Promise<BenchNetwork> {
   await handle.migrate();
   await seedDemo(handle.db);
@@ -330,7 +282,7 @@ async function withLoad<T>(target: ScreenTarget, stations: number, body: (load: 
 
 const benchPostgres = () =>
   scoped(async (): Promise<{ held: Held[]; checkRuns?: Step[] }> => {
-    const { url, version } = await postgresDatabase();
+    const { url, version } = await postgresDatabase('crm_capacity');
     log(`PostgreSQL: ${version}`);
     const handle = await openDatabase({ databaseUrl: url });
     let net: BenchNetwork;

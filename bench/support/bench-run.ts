@@ -1,0 +1,63 @@
+import pg from 'pg';
+import { startPgCluster } from './pg-cluster';
+import { freePort } from './processes';
+
+/**
+ * The run of one benchmark process: what to stop and remove (newest first), and a log line with the time
+ * since the start. `scoped` runs a phase and undoes what it set up, also when it fails; Ctrl-C undoes
+ * everything (throw-away clusters and servers must not outlive the bench).
+ */
+export const cleanups: (() => Promise<void> | void)[] = [];
+
+export async function cleanUp(downTo = 0) {
+  while (cleanups.length > downTo) {
+    try {
+      await cleanups.pop()!();
+    } catch (error) {
+      console.error('cleanup:', error);
+    }
+  }
+}
+
+export async function scoped<T>(phase: () => Promise<T>): Promise<T> {
+  const mark = cleanups.length;
+  try {
+    return await phase();
+  } finally {
+    await cleanUp(mark);
+  }
+}
+
+process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+const started = performance.now();
+export const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
+export const log = (line: string) => console.log(`[${elapsed().padStart(5)}] ${line}`);
+
+/**
+ * A PostgreSQL database for the run: a throw-away cluster, or a fresh database `<prefix>_<pid>_<time>`
+ * inside BENCH_DATABASE_URL, dropped at the end.
+ */
+export async function postgresDatabase(prefix: string): Promise<{ url: string; version: string }> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (!given) {
+    const cluster = startPgCluster(await freePort());
+    cleanups.push(() => cluster.stop());
+    return { url: cluster.url, version: cluster.version };
+  }
+  const name = `${prefix}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: given });
+  await admin.connect();
+  const { rows } = await admin.query<{ v: string }>('select version() as v');
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: given });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  });
+  const url = new URL(given);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), version: rows[0]!.v.split(',')[0]! };
+}
