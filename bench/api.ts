@@ -20,7 +20,7 @@
  * to run, comma-separated: week, serial, new, create, history, search, rating, analytics; all),
  * BENCH_HISTORY_SEARCH (the history search text, `kia`).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../apps/server/src/app';
@@ -30,12 +30,20 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client'
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { createSession } from '../apps/server/src/plugins/auth';
 import { measure, table, type LoadOptions, type Measured } from './support/load';
-import { freePort, spawnNode, startProductServer } from './support/processes';
+import { freePort, startProductServer } from './support/processes';
 import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
 import { benchCalls, pickCalls, type BenchCall } from './support/calls';
 import { createBody, type Session } from './support/requests';
 import { recordSql, type RecordedStatement } from './support/sql-recorder';
-import { cleanUp, cleanups, elapsed, log, postgresDatabase, scoped } from './support/bench-run';
+import {
+  cleanUp,
+  cleanups,
+  elapsed,
+  log,
+  postgresDatabase,
+  scoped,
+  startRawBaseline,
+} from './support/bench-run';
 
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -177,22 +185,7 @@ const benchPostgres = () =>
     // baseline, changed the data) skewed the ratio — «new orders» read 702 % of its baseline once.
     const server = await startProductServer(await freePort(), { databaseUrl: url }, settings.logLevel);
     cleanups.push(() => server.stop());
-    const dir = mkdtempSync(join(tmpdir(), 'crm-bench-raw-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    writeFileSync(join(dir, 'recordings.json'), JSON.stringify(recordings));
-    const port = await freePort();
-    const raw = await spawnNode(
-      'bench/api-baseline.ts',
-      port,
-      {
-        ...process.env,
-        BASELINE_DATABASE_URL: url,
-        BASELINE_PORT: String(port),
-        BASELINE_RECORDINGS: join(dir, 'recordings.json'),
-      },
-      '/health',
-    );
-    cleanups.push(() => raw.stop());
+    const { raw } = await startRawBaseline('bench/api-baseline.ts', url, recordings);
     const results: Measured[] = [];
     for (const call of loadOrder()) {
       const options = call.serial ? { ...load, connections: 1 } : load;

@@ -31,7 +31,7 @@
  * BENCH_MAX_SCREENS (8000), BENCH_PGLITE_MAX_SCREENS (4000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_RAW=1,
  * BENCH_LOG_LEVEL (warn), BENCH_REACTION (order | week | none).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -39,7 +39,7 @@ import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client'
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { calendarPath, prepareScreens, type PreparedScreens } from './support/capacity-recordings';
 import { cpuSeconds, pidListeningOn, postmasterOf } from './support/process-cpu';
-import { freePort, spawnNode, startProductServer } from './support/processes';
+import { freePort, startProductServer } from './support/processes';
 import { currentWeek } from './support/requests';
 import {
   operatorScreen,
@@ -53,7 +53,15 @@ import {
   type StepResult,
 } from './support/screens';
 import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
-import { cleanUp, cleanups, elapsed, log, postgresDatabase, scoped } from './support/bench-run';
+import {
+  cleanUp,
+  cleanups,
+  elapsed,
+  log,
+  postgresDatabase,
+  scoped,
+  startRawBaseline,
+} from './support/bench-run';
 
 const num = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -337,22 +345,7 @@ const benchPostgres = () =>
 
     if (!settings.skipRaw && prepared.recordings) {
       await scoped(async () => {
-        const dir = mkdtempSync(join(tmpdir(), 'crm-capacity-raw-'));
-        cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-        writeFileSync(join(dir, 'recordings.json'), JSON.stringify(prepared.recordings));
-        const port = await freePort();
-        const raw = await spawnNode(
-          'bench/capacity-baseline.ts',
-          port,
-          {
-            ...process.env,
-            BASELINE_DATABASE_URL: url,
-            BASELINE_PORT: String(port),
-            BASELINE_RECORDINGS: join(dir, 'recordings.json'),
-          },
-          '/health',
-        );
-        cleanups.push(() => raw.stop());
+        const { raw, port } = await startRawBaseline('bench/capacity-baseline.ts', url, prepared.recordings);
         const target = screenTarget(raw.baseUrl, net, { ...prepared, calendarRoute: true });
         const cpu = meter(pidListeningOn(port), postmaster);
         const found = await withLoad(target, settings.stations, (load) =>

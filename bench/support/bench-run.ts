@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { startPgCluster } from './pg-cluster';
-import { freePort } from './processes';
+import { freePort, spawnNode } from './processes';
 
 /**
  * The run of one benchmark process: what to stop and remove (newest first), and a log line with the time
@@ -60,4 +63,28 @@ export async function postgresDatabase(prefix: string): Promise<{ url: string; v
   const url = new URL(given);
   url.pathname = `/${name}`;
   return { url: url.toString(), version: rows[0]!.v.split(',')[0]! };
+}
+
+/**
+ * Starts a raw `pg` + `node:http` baseline (`script`) on the recorded SQL against `databaseUrl`, on a free
+ * port; it and its recordings file go with the current scope.
+ */
+export async function startRawBaseline(script: string, databaseUrl: string, recordings: unknown) {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-bench-raw-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'recordings.json'), JSON.stringify(recordings));
+  const port = await freePort();
+  const raw = await spawnNode(
+    script,
+    port,
+    {
+      ...process.env,
+      BASELINE_DATABASE_URL: databaseUrl,
+      BASELINE_PORT: String(port),
+      BASELINE_RECORDINGS: join(dir, 'recordings.json'),
+    },
+    '/health',
+  );
+  cleanups.push(() => raw.stop());
+  return { raw, port };
 }
