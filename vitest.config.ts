@@ -1,8 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner, four projects: `--project shared|web|server|e2e`.
 export default defineConfig({
   test: {
+    // A worker per core. Vitest's default leaves one core to its main process, which on the 2-core CI
+    // machines means one worker: the unit and API suites ran on half the machine (1.4× slower, measured).
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
@@ -37,6 +41,8 @@ export default defineConfig({
           root: 'e2e',
           include: ['specs/**/*.spec.ts'],
           globalSetup: ['support/global-setup.ts'],
+          // One file at a time on one server. Two files on two servers each (measured) took as long: the
+          // browser tests keep both cores busy on their own (Chromium, the server).
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
