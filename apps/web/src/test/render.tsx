@@ -64,3 +64,13 @@ export function mockFetch(handler: Handler) {
   }) as typeof fetch;
   return calls;
 }
+
+const defaultWidth = window.innerWidth;
+
+/** The window's width for antd and `useViewport` (happy-dom): 390 a phone; no argument, the default. */
+export function setViewport(width: number = defaultWidth) {
+  (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
+    width,
+    height: 844,
+  });
+}

@@ -94,8 +94,4 @@ export function showClients(path: string) {
 export const searchOf = (router: ReturnType<typeof showClients>['router']) =>
   new URLSearchParams(router.state.location.search);
 
-export const setViewport = (width: number) =>
-  (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
-    width,
-    height: 800,
-  });
+export { setViewport } from '../../../test/render';

@@ -12,19 +12,13 @@ import {
   userWith,
   type Routes,
 } from '../testing/harness';
+import { setViewport } from '../../../test/render';
 
 function serve(routes: Routes) {
   return mockApi(routes);
 }
 
 /** happy-dom's window is 1024 px wide (a desktop); a phone test narrows it and restores it after. */
-function setWidth(width: number) {
-  (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
-    width,
-    height: 844,
-  });
-}
-const desktopWidth = window.innerWidth;
 
 describe('DashboardPage', () => {
   beforeEach(() => {
@@ -34,7 +28,7 @@ describe('DashboardPage', () => {
   });
   afterEach(() => {
     cleanup();
-    setWidth(desktopWidth);
+    setViewport();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -309,7 +303,7 @@ describe('DashboardPage', () => {
   });
 
   it('on a phone puts the figures first: no second station selector, new orders one line, banner last', async () => {
-    setWidth(390);
+    setViewport(390);
     const user = userWith('owner');
     serve({
       ...baseRoutes(user),
@@ -338,20 +332,32 @@ describe('DashboardPage', () => {
     expect(exportButton.closest('.dash-figures__controls')).not.toBeNull();
   });
 
-  it('on a phone keeps waiting new orders first, as a full list with their buttons', async () => {
-    setWidth(390);
+  it('on a phone keeps waiting new orders first, as a full list with their buttons, and shows nothing under it before', async () => {
+    setViewport(390);
     const user = userWith('owner');
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     serve({
       ...baseRoutes(user),
-      'GET /api/order/list/new/s1': () => ({
-        orders_list: [{ order: order(90, { status: 'Accepted', source: 'Yandex' }) }],
-        ru_services_name: {},
-        ru_tariff_name: {},
-      }),
+      'GET /api/order/list/new/s1': async () => {
+        await answered;
+        return {
+          orders_list: [{ order: order(90, { status: 'Accepted', source: 'Yandex' }) }],
+          ru_services_name: {},
+          ru_tariff_name: {},
+        };
+      },
       'GET /api/station/rating/s1': () => ({ rating: rating() }),
       'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
     });
     showDashboard(user);
+    // Until the new orders answer, the figures and lists wait: nothing the list could push down (CLS).
+    await screen.findByRole('tab', { name: 'Обзор' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('list', { name: 'Ключевые показатели' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Предстоящих заказов нет')).not.toBeInTheDocument();
+    expect(screen.queryByText('Уведомления о заказах в Telegram')).not.toBeInTheDocument();
+    answer();
     const list = await screen.findByRole('list', { name: 'Новые заказы' });
     const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
     expect(!!(list.compareDocumentPosition(kpis) & Node.DOCUMENT_POSITION_FOLLOWING)).toBe(true);

@@ -110,8 +110,4 @@ export function showHistory(path: string, user: ReturnType<typeof makeUser>) {
 export const searchOf = (router: ReturnType<typeof showHistory>['router']) =>
   new URLSearchParams(router.state.location.search);
 
-export const setViewport = (width: number) =>
-  (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
-    width,
-    height: 800,
-  });
+export { setViewport } from '../../../test/render';

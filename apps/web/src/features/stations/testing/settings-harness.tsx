@@ -83,12 +83,4 @@ export function renderSettings(path: string, setup: SettingsSetup = {}) {
   return { ...renderRoutes(settingsRoutes(context), path), calls: api.calls };
 }
 
-const defaultWidth = window.innerWidth;
-
-/** The window's width for antd and `useViewport` (happy-dom): 390 a phone, 1280 a desktop. */
-export function setViewport(width: number = defaultWidth) {
-  (window as unknown as { happyDOM: { setViewport(v: object): void } }).happyDOM.setViewport({
-    width,
-    height: 844,
-  });
-}
+export { setViewport } from '../../../test/render';
