@@ -46,7 +46,7 @@ describe('push notifications of the owner in this browser', () => {
 
   /** The page's PushManager answers with the stand-in's subscription; unsubscribe forgets it. */
   async function openSettings(viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
-    const page = await browser.openAs('owner', { viewport });
+    const page = await browser.openAs('owner', { viewport, serviceWorkers: 'allow' });
     const context = page.context();
     await context.grantPermissions(['notifications'], { origin: baseUrl() });
     await context.addInitScript((subscription) => {

@@ -27,6 +27,8 @@ export function launchChromium(): Promise<Browser> {
 export interface ContextOptions {
   viewport?: ViewportName;
   colorScheme?: 'light' | 'dark';
+  /** 'block' keeps the app's service worker from installing (and precaching 1.5 MB) in this context. */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh context (own cookies and storage) with the product's base URL and a Russian locale. */
@@ -41,6 +43,7 @@ export function newContext(browser: Browser, baseUrl: string, options: ContextOp
     locale: 'ru-RU',
     timezoneId: 'Europe/Moscow',
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
 }
 

@@ -23,7 +23,9 @@ export function useBrowser() {
 
   async function open(options: ContextOptions = {}): Promise<Page> {
     if (!browser) throw new Error('useBrowser(): the browser is not running yet');
-    const context = await newContext(browser, baseUrl(), options);
+    // Every test's context is new, so the service worker would install and precache the daily routes
+    // (176 files) in each one, beside the test; only the specs about it (notifications) allow it.
+    const context = await newContext(browser, baseUrl(), { serviceWorkers: 'block', ...options });
     const page = await newPage(context);
     onTestFinished(async ({ task }) => {
       // What the page looked like when the test failed: test-results/<test name>.png (gitignored).
