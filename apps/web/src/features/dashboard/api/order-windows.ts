@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { addDays } from '@crm/shared';
 import { orderListQuery } from '../../schedule';
 
-// The windows are the calendar's own list call (`POST /api/order/list`, polled every 60 s as S1 §9 asks),
-// so today's window shares its cache with the calendar's day view.
+// The windows use the full order list (`POST /api/order/list`, polled every 60 s as S1 §9 asks), not the
+// calendar's projection (`GET /api/order/calendar`): their rows show what the projection leaves out.
 
 /** S1 §4 «Upcoming orders: today to 2 days ahead». */
 export function useUpcomingWindow(stationId: string, today: string) {
