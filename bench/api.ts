@@ -43,18 +43,15 @@ import {
   postgresDatabase,
   scoped,
   startRawBaseline,
+  envNumber,
 } from './support/bench-run';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 const settings = {
-  stations: num('BENCH_STATIONS', 20),
-  boxes: num('BENCH_BOXES', 4),
-  days: num('BENCH_DAYS', 365),
+  stations: envNumber('BENCH_STATIONS', 20),
+  boxes: envNumber('BENCH_BOXES', 4),
+  days: envNumber('BENCH_DAYS', 365),
   futureDays: 60,
-  pgliteStations: num('BENCH_PGLITE_STATIONS', num('BENCH_STATIONS', 20)),
+  pgliteStations: envNumber('BENCH_PGLITE_STATIONS', envNumber('BENCH_STATIONS', 20)),
   skipPglite: process.env.BENCH_SKIP_PGLITE === '1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
 };
@@ -62,8 +59,8 @@ const calls = pickCalls(benchCalls(process.env.BENCH_HISTORY_SEARCH ?? 'kia'), p
 /** Calls whose preflight failed (an API without them, say): left out of the load, named at the end. */
 const skipped = new Map<string, string>();
 const load: LoadOptions = {
-  connections: num('BENCH_CONNECTIONS', 50),
-  duration: num('BENCH_DURATION', 10),
+  connections: envNumber('BENCH_CONNECTIONS', 50),
+  duration: envNumber('BENCH_DURATION', 10),
   warmup: Number(process.env.BENCH_WARMUP ?? 2),
 };
 const RAW = 'raw pg + node:http';

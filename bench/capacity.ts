@@ -65,27 +65,24 @@ import {
   postgresDatabase,
   scoped,
   startRawBaseline,
+  envNumber,
 } from './support/bench-run';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
 const check = process.argv.includes('--check');
 const settings = {
-  stations: num('BENCH_STATIONS', 50),
+  stations: envNumber('BENCH_STATIONS', 50),
   boxes: 4,
-  days: num('BENCH_DAYS', 28),
-  newOrders: num('BENCH_NEW_ORDERS', 3),
-  startScreens: num('BENCH_START_SCREENS', 500),
-  maxScreens: num('BENCH_MAX_SCREENS', 8000),
-  pgliteMaxScreens: num('BENCH_PGLITE_MAX_SCREENS', 4000),
-  stepSeconds: num('BENCH_STEP', 20),
+  days: envNumber('BENCH_DAYS', 28),
+  newOrders: envNumber('BENCH_NEW_ORDERS', 3),
+  startScreens: envNumber('BENCH_START_SCREENS', 500),
+  maxScreens: envNumber('BENCH_MAX_SCREENS', 8000),
+  pgliteMaxScreens: envNumber('BENCH_PGLITE_MAX_SCREENS', 4000),
+  stepSeconds: envNumber('BENCH_STEP', 20),
   warmupSeconds: 3,
-  budgetScreens: num('BENCH_BUDGET_SCREENS', 1000),
-  checkRuns: num('BENCH_CHECK_RUNS', 3),
-  checkStepSeconds: num('BENCH_CHECK_STEP', 10),
-  tolerance: num('BENCH_TOLERANCE', 3),
+  budgetScreens: envNumber('BENCH_BUDGET_SCREENS', 1000),
+  checkRuns: envNumber('BENCH_CHECK_RUNS', 3),
+  checkStepSeconds: envNumber('BENCH_CHECK_STEP', 10),
+  tolerance: envNumber('BENCH_TOLERANCE', 3),
   skipPglite: check || process.env.BENCH_SKIP_PGLITE === '1',
   skipRaw: check || process.env.BENCH_SKIP_RAW === '1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',

@@ -26,13 +26,10 @@ import { drivers } from '../apps/server/src/db/schema';
 import { createSession } from '../apps/server/src/plugins/auth';
 import { startPgCluster, type PgCluster } from './support/pg-cluster';
 import { freePort } from './support/processes';
+import { envNumber } from './support/bench-run';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-const clients = num('BENCH_CLIENTS', 100_000);
-const runs = num('BENCH_RUNS', 200);
+const clients = envNumber('BENCH_CLIENTS', 100_000);
+const runs = envNumber('BENCH_RUNS', 200);
 const warmup = 20;
 
 const started = performance.now();

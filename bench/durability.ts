@@ -27,14 +27,11 @@ import { startPgCluster } from './support/pg-cluster';
 import { freePort, startProductServer } from './support/processes';
 import { createRequest, type Session } from './support/requests';
 import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
+import { envNumber } from './support/bench-run';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-const duration = num('BENCH_DURATION', 10);
+const duration = envNumber('BENCH_DURATION', 10);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
-const connections = num('BENCH_CONNECTIONS', 8);
+const connections = envNumber('BENCH_CONNECTIONS', 8);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 // The cost of durability, not the load shedding's verdict on it: the event-loop-delay shedding is off.
 process.env.MAX_EVENT_LOOP_DELAY_MS = '0';

@@ -29,13 +29,10 @@ import { launchChromium, newContext, newPage, signInFast } from '../e2e/support/
 import { freePort, startProductServer } from './support/processes';
 import { moscowToday } from './support/requests';
 import { seedBenchNetwork } from './support/seed-network';
+import { envNumber } from './support/bench-run';
 
-const num = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-const target = num('BENCH_EXPORT_ORDERS', 10_000);
-const runs = num('BENCH_EXPORT_RUNS', 5);
+const target = envNumber('BENCH_EXPORT_ORDERS', 10_000);
+const runs = envNumber('BENCH_EXPORT_RUNS', 5);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const LOGIN = 'bench-owner';
 /** What the seed gives per box and day: 14 hours, ≈ 75 % of them taken. */

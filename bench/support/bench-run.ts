@@ -88,3 +88,9 @@ export async function startRawBaseline(script: string, databaseUrl: string, reco
   cleanups.push(() => raw.stop());
   return { raw, port };
 }
+
+/** A positive number from the environment variable `name`, or `fallback` when it is unset or not one. */
+export function envNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
