@@ -38,10 +38,14 @@ export const routeBudgets: Partial<Record<DailyRoute, number>> = {
   dashboard: 481 * KB,
 };
 
-/** What the service worker may download on a first visit: the shell and the daily routes only. */
+/**
+ * What the service worker may download on a first visit: the shell and the daily routes only. Sized on
+ * disk; the server sends it compressed. 1 600 KB until antd's daily stylesheet (build/antd-styles.ts,
+ * 304 KB on disk, 31 KB gzip) took over the CSS antd used to generate on every load.
+ */
 export const precacheBudget = {
   files: 190,
-  bytes: 1600 * KB,
+  bytes: 1820 * KB,
   /** Code that must load when used, never on install: recognised by strings only it contains. */
   forbidden: [
     { what: 'Excel (exceljs)', marker: 'xl/workbook.xml' },

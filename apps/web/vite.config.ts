@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { alwaysNeededModules, dailyRoutes } from './src/app/daily-routes';
+import { antdDailyStyles } from './build/antd-styles';
 
 /**
  * The JS and CSS files the service worker precaches: the entry and what the daily routes
@@ -68,9 +69,27 @@ const formProviderOnly: Plugin = {
   },
 };
 
+/**
+ * `virtual:antd-daily.css`: antd's styles for the daily screens, extracted at build time (build/antd-styles.ts).
+ * Empty in the dev server and the unit tests, where antd writes them at run time as it always could.
+ */
+function antdStaticStyles(): Plugin {
+  const id = 'virtual:antd-daily.css';
+  let build = false;
+  return {
+    name: 'crm-antd-static-styles',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    resolveId: (source) => (source === id ? `\0${id}` : null),
+    load: (resolved) => (resolved === `\0${id}` ? (build ? antdDailyStyles() : '') : null),
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    antdStaticStyles(),
     formProviderOnly,
     precache.plugin,
     VitePWA({
