@@ -195,16 +195,24 @@ async function main() {
       await shot('dashboard', async () => {
         await page.goto(dashboard);
         await page.locator('[data-indicator]').first().waitFor();
-        // The charts are a lazy chunk; wait for them to draw, but a dashboard without them is still shot.
-        await page
-          .locator('.recharts-surface')
-          .first()
-          .waitFor({ timeout: 10_000 })
-          .catch(() => {});
         await settle(page, 1_500);
       });
-      // What lies below the fold: the charts and the order lists (the page is already drawn).
-      await shot('dashboard-full', async () => {}, { fullPage: true });
+      // What lies below the fold: the charts (drawn once scrolled near) and the order lists.
+      await shot(
+        'dashboard-full',
+        async () => {
+          await page.locator('.dash-charts').first().scrollIntoViewIfNeeded();
+          // A lazy chunk: wait for it to draw, but a dashboard without it is still shot.
+          await page
+            .locator('.recharts-surface')
+            .first()
+            .waitFor({ timeout: 10_000 })
+            .catch(() => {});
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await settle(page, 1_000);
+        },
+        { fullPage: true },
+      );
 
       const history = `/station/${leninaId}/history`;
       await shot('history-cards', async () => {

@@ -153,8 +153,9 @@ describe('dashboard («Сводка»)', () => {
     expect(plain(await ordersTrend.innerText())).toContain(trend(before.orders, soFar.orders));
     expect(await tooltipOf(page, 'all_orders')).toContain(`Было ${before.orders}, стало ${soFar.orders}`);
 
-    // The charts load after the figures, each with its sentence; the sources show money taken and
-    // value booked as two named series.
+    // The charts load after the figures, when their place nears the screen, each with its sentence; the
+    // sources show money taken and value booked as two named series.
+    await page.locator('.dash-charts').first().scrollIntoViewIfNeeded();
     await page.locator('.recharts-surface').first().waitFor();
     const summary = page.locator('.dash-chart__summary').first();
     expect(plain(await summary.innerText())).toContain(`За период ${whole.orders} заказ`);
@@ -278,6 +279,8 @@ describe('dashboard («Сводка»)', () => {
     const exportBox = await page.getByRole('button', { name: 'Экспорт в Excel' }).boundingBox();
     const nextBox = await page.getByRole('button', { name: 'Следующий день' }).boundingBox();
     expect(Math.abs(exportBox!.y - nextBox!.y)).toBeLessThan(4);
+    // The charts are below the first screen: drawn once scrolled to.
+    await page.locator('.dash-charts').first().scrollIntoViewIfNeeded();
     await page.locator('.recharts-surface').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);

@@ -5,6 +5,22 @@ import { configure } from '@testing-library/dom';
 // findBy*/waitFor there, while a real failure still fails, only later.
 configure({ asyncUtilTimeout: 5000 });
 
+// happy-dom lays nothing out and its IntersectionObserver never reports: here every observed element is on
+// screen at once, as on a desktop where everything fits (lib/use-near-viewport.ts).
+window.IntersectionObserver = class {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as never),
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+} as unknown as typeof IntersectionObserver;
+
 // antd reads matchMedia for responsive grids (STACK trap 7).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
