@@ -12,6 +12,8 @@ const burstEveryMs = 250;
 export function useConfetti() {
   useEffect(() => {
     if (window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    // Without a 2D canvas the library fails inside its animation frames and again on reset.
+    if (!document.createElement('canvas').getContext('2d')) return;
     let cancelled = false;
     let stop: (() => void) | undefined;
     void import('canvas-confetti')
