@@ -201,13 +201,16 @@ async function main() {
       await shot(
         'dashboard-full',
         async () => {
-          await page.locator('.dash-charts').first().scrollIntoViewIfNeeded();
-          // A lazy chunk: wait for it to draw, but a dashboard without it is still shot.
-          await page
-            .locator('.recharts-surface')
-            .first()
-            .waitFor({ timeout: 10_000 })
-            .catch(() => {});
+          // Each chart draws when scrolled near: pass by each and let it draw (a lazy chunk; a dashboard
+          // without it is still shot).
+          for (const figure of await page.locator('figure.dash-chart').all()) {
+            await figure.scrollIntoViewIfNeeded();
+            await figure
+              .locator('.recharts-surface, .dash-chart__empty')
+              .first()
+              .waitFor({ timeout: 10_000 })
+              .catch(() => {});
+          }
           await page.evaluate(() => window.scrollTo(0, 0));
           await settle(page, 1_000);
         },

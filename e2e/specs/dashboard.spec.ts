@@ -153,15 +153,15 @@ describe('dashboard («Сводка»)', () => {
     expect(plain(await ordersTrend.innerText())).toContain(trend(before.orders, soFar.orders));
     expect(await tooltipOf(page, 'all_orders')).toContain(`Было ${before.orders}, стало ${soFar.orders}`);
 
-    // The charts load after the figures, when their place nears the screen, each with its sentence; the
-    // sources show money taken and value booked as two named series.
-    await page.locator('.dash-charts').first().scrollIntoViewIfNeeded();
+    // The charts load after the figures, each with its sentence, and each draws when it nears the
+    // screen; the sources show money taken and value booked as two named series.
     await page.locator('.recharts-surface').first().waitFor();
     const summary = page.locator('.dash-chart__summary').first();
     expect(plain(await summary.innerText())).toContain(`За период ${whole.orders} заказ`);
     const sources = page
       .locator('figure.dash-chart')
       .filter({ hasText: 'Источники: оплачено и забронировано' });
+    await sources.scrollIntoViewIfNeeded();
     await sources.getByText('Выручка (оплачено)').first().waitFor();
     await sources.getByText('Забронировано на сумму').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -279,9 +279,12 @@ describe('dashboard («Сводка»)', () => {
     const exportBox = await page.getByRole('button', { name: 'Экспорт в Excel' }).boundingBox();
     const nextBox = await page.getByRole('button', { name: 'Следующий день' }).boundingBox();
     expect(Math.abs(exportBox!.y - nextBox!.y)).toBeLessThan(4);
-    // The charts are below the first screen: drawn once scrolled to.
-    await page.locator('.dash-charts').first().scrollIntoViewIfNeeded();
+    // The first chart starts on the first screen and draws at once; the last draws once scrolled to.
     await page.locator('.recharts-surface').first().waitFor();
+    const hours = page.locator('figure.dash-chart').filter({ hasText: 'Загруженность по часам' });
+    expect(await hours.locator('.recharts-surface').count()).toBe(0);
+    await hours.scrollIntoViewIfNeeded();
+    await hours.locator('.recharts-surface').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors(page)).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Card, Skeleton, Typography } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { dashboardMessages, likeForLike, type Station, type StationAnalytics } from '@crm/shared';
+import { dashboardMessages, likeForLike, type Station } from '@crm/shared';
 import { PeriodSelector, type PeriodValue } from '../../../components/period-selector';
 import { ApiError, friendlyMessage } from '../../../lib/api-client';
 import { useComparedRating, useStationAnalytics, useStationRating } from '../api/station-figures';
@@ -10,30 +10,9 @@ import { dashboardPeriodKinds } from '../lib/use-dashboard-period';
 import { ExportButton } from './export-button';
 import { KeyIndicators, KeyIndicatorsSkeleton } from './key-indicators';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useNearViewport } from '../../../lib/use-near-viewport';
 
 // recharts is the heaviest part of the page: it loads after the figures, in its own chunk.
 const DashboardCharts = lazy(() => import('./dashboard-charts'));
-
-/**
- * The charts once their place is near the screen. On a phone they are below the first screen; drawing
- * them while the page starts took ≈ 0.45 s of main thread on this machine (recharts' layout and text
- * measuring), ×4 on a phone, delaying the new orders the page opens with.
- */
-function ChartsWhenNear({ analytics, placeholder }: { analytics: StationAnalytics; placeholder: ReactNode }) {
-  const { ref, near } = useNearViewport<HTMLDivElement>();
-  return (
-    <div ref={ref}>
-      {near ? (
-        <Suspense fallback={placeholder}>
-          <DashboardCharts analytics={analytics} />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
-    </div>
-  );
-}
 
 const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
 
@@ -114,7 +93,12 @@ export function FiguresSection({
           onRetry={() => void analytics.refetch()}
         />
       );
-    else charts = <ChartsWhenNear analytics={analytics.data} placeholder={chartsSkeleton} />;
+    else
+      charts = (
+        <Suspense fallback={chartsSkeleton}>
+          <DashboardCharts analytics={analytics.data} />
+        </Suspense>
+      );
   }
 
   return (
