@@ -46,6 +46,8 @@ interface EventCardProps {
   placed: PlacedEvent;
   /** Week view: narrow columns, start time, the car on up to two lines, one-letter source badge. */
   compact: boolean;
+  /** A phone's day lanes: the full time and source, but the car on up to two lines as in the week. */
+  narrow?: boolean;
   /** Day view, own live order, staff who may move it: drag, resize and Alt+arrows. */
   movable?: boolean;
   onOpen(placed: PlacedEvent): void;
@@ -60,7 +62,7 @@ export const EventCard = memo(function EventCard(props: EventCardProps) {
   );
 });
 
-function SingleCard({ placed, compact, movable, onOpen, onNudge }: EventCardProps) {
+function SingleCard({ placed, compact, narrow, movable, onOpen, onNudge }: EventCardProps) {
   const { event, top, height, column, columns, span } = placed;
   const blocker = event.type === 'BlockerBookingSlot';
   const grouped = compact && placed.group.length > 1;
@@ -71,11 +73,16 @@ function SingleCard({ placed, compact, movable, onOpen, onNudge }: EventCardProp
     ? Math.max(1, Math.floor((height - 4) / 12))
     : Math.max(1, Math.floor((height - 6) / 15));
   const thirdLine = blocker ? boxesLabel(event.boxes) : event.plate;
+  // Where the car may wrap (narrow columns) it gets two lines before the plate and the sum get theirs,
+  // so a card never draws more lines than its height holds.
+  const wraps = compact || !!narrow;
+  const titleLines = wraps ? Math.min(lines - 1, 2) : 1;
   // Day view, two lines of room: car and plate share the second line.
-  const secondLine = !compact && lines === 2 && thirdLine ? `${event.title} · ${thirdLine}` : event.title;
+  const secondLine = !wraps && lines === 2 && thirdLine ? `${event.title} · ${thirdLine}` : event.title;
   const className =
     `ev ev--${event.kind}` +
     (compact ? ' ev--compact' : '') +
+    (narrow ? ' ev--narrow' : '') +
     (interactive ? '' : ' ev--static') +
     (height < 34 ? ' ev--tiny' : '') +
     (movable ? ' ev--movable' : '');
@@ -132,14 +139,14 @@ function SingleCard({ placed, compact, movable, onOpen, onNudge }: EventCardProp
       {lines >= 2 && (
         <div
           className="ev__title"
-          // Week cards wrap the car onto the lines they have instead of cutting it to «Toyota…».
-          style={compact ? { WebkitLineClamp: Math.min(lines - 1, 2) } : undefined}
+          // Narrow cards wrap the car onto the lines they have instead of cutting it to «Toyota…».
+          style={wraps ? { WebkitLineClamp: titleLines } : undefined}
         >
           {secondLine}
         </div>
       )}
-      {lines >= (compact ? 4 : 3) && thirdLine && <div className="ev__line">{thirdLine}</div>}
-      {lines >= 4 && !compact && !blocker && event.sum > 0 && (
+      {lines >= 2 + titleLines && thirdLine && <div className="ev__line">{thirdLine}</div>}
+      {lines >= 3 + titleLines && !compact && !blocker && event.sum > 0 && (
         <div className="ev__line">{formatSum(event.sum)}</div>
       )}
       {movable && <span className="ev__resize" aria-hidden="true" />}

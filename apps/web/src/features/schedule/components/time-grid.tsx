@@ -34,6 +34,8 @@ interface TimeGridProps {
   placed: Map<string, PlacedEvent[]>;
   /** Day view (DESIGN §10): one lane per box, and the cancelled orders that take none. */
   lanes?: DayLanes;
+  /** A phone's lanes: narrow, so a card's car may wrap onto two lines (event-card.tsx). */
+  narrow?: boolean;
   /** Week view: per day, how many boxes are busy in each hour of the range; with the station's box count. */
   load?: { byDate: Map<string, number[]>; boxes: number };
   range: Range;
@@ -233,6 +235,7 @@ export function TimeGrid(props: TimeGridProps) {
               range={range}
               zone={zone}
               compact={compact}
+              narrow={!!props.narrow && laneView}
               slotMinutes={slotMinutes}
               canCreate={props.canCreate}
               movable={movable}
@@ -291,6 +294,7 @@ interface DayColumnProps {
   range: Range;
   zone: string;
   compact: boolean;
+  narrow: boolean;
   slotMinutes: number;
   canCreate: boolean;
   movable: boolean;
@@ -372,6 +376,7 @@ const DayColumn = memo(function DayColumn(props: DayColumnProps) {
           key={p.event.id}
           placed={p}
           compact={compact}
+          narrow={props.narrow}
           movable={props.movable && isMovable(p.event)}
           onOpen={props.onOpenEvent}
           onNudge={props.onNudge}

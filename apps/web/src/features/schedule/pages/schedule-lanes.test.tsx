@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toCalendarRow, type CalendarOrder, type OrderMove, type Position } from '@crm/shared';
 import { setSessionUser } from '../../../lib/session';
-import { makeUser, mockFetch } from '../../../test/render';
+import { makeUser, mockFetch, setViewport } from '../../../test/render';
 import { moveHelp } from '../components/event-card';
 import { makeOrder, makeStation, wholeOrder } from '../testing/fixtures';
 import { FakeEventSource, searchOf, show } from '../testing/harness';
@@ -144,6 +144,35 @@ describe('day view: one lane per box', () => {
     expect(cardOf('own')).not.toHaveAttribute('data-movable');
     fireEvent.keyDown(cardOf('own')!, { key: 'ArrowDown', altKey: true });
     expect(moves).toHaveLength(0);
+  });
+});
+
+describe('day view on a phone', () => {
+  it('gives a card’s car two lines before the plate and the sum, so no card draws more than it holds', async () => {
+    setViewport(390);
+    onTestFinished(() => setViewport());
+    serve();
+    open();
+    await waitFor(() => expect(cardOf('ya')).not.toBeNull());
+    const texts = (id: string) =>
+      [...cardOf(id)!.querySelectorAll('.ev__title, .ev__line')].map((e) => e.textContent);
+    // An hour holds four lines: time, the car on two, the plate; no room left for the sum.
+    expect(cardOf('ya')).toHaveClass('ev--narrow');
+    expect(texts('ya')).toEqual(['Toyota Camry', yandex.plate_number]);
+    // Half an hour holds two: time and the car on one line, without the plate squeezed in beside it.
+    expect(texts('own')).toEqual([`${own.brand} ${own.model}`]);
+  });
+
+  it('on a desktop keeps the car on one line, with the plate and the sum under it', async () => {
+    serve();
+    open();
+    await waitFor(() => expect(cardOf('ya')).not.toBeNull());
+    expect(cardOf('ya')).not.toHaveClass('ev--narrow');
+    const lines = [...cardOf('ya')!.querySelectorAll('.ev__title, .ev__line')].map((e) => e.textContent);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toBe(yandex.plate_number);
+    // Half an hour: car and plate share the second line.
+    expect(cardOf('own')!.querySelector('.ev__title')).toHaveTextContent(`· ${own.plate_number}`);
   });
 });
 

@@ -222,6 +222,7 @@ export function SchedulePage() {
           compact={view === 'week'}
           placed={layout.placed}
           lanes={layout.lanes}
+          narrow={phone}
           load={layout.load}
           onMove={canCreate ? moveOrder : undefined}
           range={hours}
