@@ -27,14 +27,15 @@ type Manifest = Record<string, ManifestChunk>;
 const KB = 1024;
 
 /**
- * Initial JS budgets, gzip. Login meets issue 15's goal (150 KB). The calendar's goal is 250 KB; it stands
- * at 304 KB (the entry's React, router and Query are 111 KB, antd's core and App 53 KB), so its budget is
- * what it weighs now, as for the picker and the dashboard: a ratchet that only ever goes down.
+ * Initial JS budgets, gzip. Login meets issue 15's goal (150 KB) many times over since it became a page of
+ * its own without React (8 KB); its budget keeps it small. The calendar's goal is 250 KB; it stands at
+ * 303 KB (the entry's React, router and Query are 111 KB, antd's core and App 53 KB), so its budget is what
+ * it weighs now, as for the picker and the dashboard: a ratchet that only ever goes down.
  */
 export const routeBudgets: Partial<Record<DailyRoute, number>> = {
-  login: 150 * KB,
+  login: 12 * KB,
   'station picker': 341 * KB,
-  calendar: 305 * KB,
+  calendar: 303 * KB,
   dashboard: 481 * KB,
 };
 
@@ -70,9 +71,14 @@ export function staticGraph(manifest: Manifest, keys: readonly string[]): Set<st
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
-export function routeSize(distDir: string, manifest: Manifest, modules: readonly string[]) {
-  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entry) throw new Error('no entry chunk in the manifest');
+export function routeSize(
+  distDir: string,
+  manifest: Manifest,
+  route: { entry?: string; modules: readonly string[] },
+) {
+  const entry = route.entry ?? 'index.html';
+  if (!manifest[entry]?.isEntry) throw new Error(`no entry chunk ${entry} in the manifest`);
+  const modules = route.modules;
   const keys = staticGraph(manifest, [entry, ...modules]);
   let js = 0;
   let css = 0;
@@ -122,7 +128,7 @@ function main() {
     DailyRoute,
     (typeof dailyRoutes)[DailyRoute],
   ][]) {
-    const { chunks, js, css } = routeSize(distDir, manifest, route.modules);
+    const { chunks, js, css } = routeSize(distDir, manifest, route);
     const budget = routeBudgets[name];
     const label = `${name} (${route.path})`;
     console.log(

@@ -1,9 +1,11 @@
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { alwaysNeededModules, dailyRoutes } from './src/app/daily-routes';
 import { antdDailyStyles } from './build/antd-styles';
+import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
 
 /**
  * The JS and CSS files the service worker precaches: the entry and what the daily routes
@@ -86,9 +88,45 @@ function antdStaticStyles(): Plugin {
   };
 }
 
+/**
+ * login.html, the login page: a page of its own, not the React app (issue 15). Its markup is rendered here
+ * from `login-markup.tsx` into the HTML, so the first paint is the page and its script only makes it work.
+ * The server answers `/auth/yandex` with it; so does the dev server.
+ */
+function loginPage(): Plugin {
+  let root = '';
+  return {
+    name: 'crm-login-page',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html, context) {
+        if (!context.filename.endsWith('login.html')) return html;
+        // Through tsx, not the config's own bundle: the markup uses the workspace's TypeScript packages.
+        const { tsImport } = await import('tsx/esm/api');
+        const markup = (await tsImport(
+          pathToFileURL(resolve(root, 'src/features/auth/login/login-markup.tsx')).href,
+          import.meta.url,
+        )) as { renderLoginPageMarkup: typeof renderLoginPageMarkup };
+        return html.replace('<!--login-page-->', markup.renderLoginPageMarkup());
+      },
+    },
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (request.url?.split('?')[0] === '/auth/yandex')
+          request.url = request.url.replace('/auth/yandex', '/login.html');
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    loginPage(),
     antdStaticStyles(),
     formProviderOnly,
     precache.plugin,
@@ -115,7 +153,8 @@ export default defineConfig({
         // The generated worker stays; push and notification clicks are added from a plain script of ours.
         importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        // The login page is login.html, not the app: it comes from the server (below: from the cache offline).
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\/yandex/],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Only the shell and the daily routes: a first visit on mobile data downloads what it will use.
         manifestTransforms: [
@@ -123,6 +162,12 @@ export default defineConfig({
         ],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         runtimeCaching: [
+          {
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin && request.mode === 'navigate' && url.pathname === '/auth/yandex',
+            handler: 'NetworkFirst',
+            options: { cacheName: 'crm-login', networkTimeoutSeconds: 5 },
+          },
           {
             // Hashed file names never change content: the rest of the app, cached the first time it loads
             // (then offline too). Excel writing (≈ 0.9 MB) lands here when someone exports.
@@ -140,5 +185,11 @@ export default defineConfig({
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   // The manifest lets bench/web-size.ts sum what each route loads initially.
-  build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 900, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 900,
+    manifest: true,
+    rollupOptions: { input: { index: 'index.html', login: 'login.html' } },
+  },
 });

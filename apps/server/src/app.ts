@@ -18,6 +18,7 @@ import { pgRateLimitStore, rateLimitKey } from './plugins/rate-limit-store';
 import { guardedValidatorCompiler, inputGuardPlugin } from './plugins/input-guard';
 import { noStorePlugin } from './plugins/no-store';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { personalizeLoginPage } from './login-page';
 import { healthRoutes } from './modules/health/health.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -171,6 +172,17 @@ export async function buildApp(options: BuildOptions) {
     });
   }
   const indexContent = indexHtml ? readFileSync(indexHtml) : null;
+  const loginHtml = webDist ? join(webDist, 'login.html') : null;
+  if (loginHtml && existsSync(loginHtml)) {
+    const loginContent = personalizeLoginPage(readFileSync(loginHtml, 'utf8'), {
+      demo: !!deps.adapters.identity.local,
+      supportUrl: deps.config.supportUrl,
+    });
+    // S1 §2 «Auth routes»: the login page, a page of its own (login-page.ts).
+    app.get('/auth/yandex', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html').header('Cache-Control', 'no-cache').send(loginContent),
+    );
+  }
   app.setNotFoundHandler((request, reply) => {
     // A missing file (an old hashed chunk after a deploy) must be a 404, not index.html served as script.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);

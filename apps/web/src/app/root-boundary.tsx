@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Outlet, useNavigate, useRouteError } from 'react-
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@crm/shared';
 import { setUnauthorizedListener } from '../lib/api-client';
-import { saveRedirectPath } from '../lib/auth-redirect';
+import { openLoginPage, saveRedirectPath } from '../lib/auth-redirect';
 import { logClientError } from '../lib/client-log';
 import { getSessionUserId } from '../lib/session';
 import { rememberTelegramLaunch } from '../lib/telegram';
@@ -43,7 +43,6 @@ function PlainErrorContent({ notFound }: RootErrorContentProps) {
 
 /** Around every route: 401 handling, uncaught-error logging, the offline banner and the update card. */
 export function RootLayout() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   // A 401 for a signed-in user means the session ended (expired, removed): back to the login page,
@@ -53,9 +52,9 @@ export function RootLayout() {
       if (!getSessionUserId()) return;
       saveRedirectPath(window.location.pathname + window.location.search);
       endSession(queryClient);
-      void navigate('/auth/yandex', { replace: true });
+      openLoginPage();
     });
-  }, [navigate, queryClient]);
+  }, [queryClient]);
 
   useEffect(() => {
     const onError = (event: ErrorEvent) => logClientError(event.error ?? event.message, 'window.error');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BrandMark } from './brand-logo';
+import { LoadingOverlayView } from './loading-overlay-view';
 import './shared-ui.css';
 
 export type LoadingContext = 'default' | 'stationChange' | 'auth' | 'slots';
@@ -54,13 +54,5 @@ export function LoadingOverlay({ context = 'default', message }: LoadingOverlayP
     return () => window.clearInterval(timer);
   }, [message, phrases.length]);
 
-  return (
-    <div className="loading-overlay" role="status" aria-live="polite">
-      <div className="loading-overlay__mark">
-        <span className="loading-overlay__ring" />
-        <BrandMark size={44} />
-      </div>
-      <p className="loading-overlay__text">{message ?? phrases[index % phrases.length]}</p>
-    </div>
-  );
+  return <LoadingOverlayView text={message ?? phrases[index % phrases.length]!} />;
 }

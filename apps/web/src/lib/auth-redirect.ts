@@ -103,3 +103,31 @@ export function loginUrl(origin: string = window.location.origin): string {
   if (carwashId) params.set('carwash_id', carwashId);
   return `/api/auth/login?${params.toString()}`;
 }
+
+/** S1 §2 «Auth routes»: the login page. */
+export const LOGIN_PATH = '/auth/yandex';
+/** Why the last sign-in failed, shown once by the login page. */
+const LOGIN_ERROR_KEY = 'crm.loginError';
+
+/** Full page loads, in one place so unit tests can watch them (jsdom cannot navigate). */
+export const pageLocation = {
+  assign: (url: string) => window.location.assign(url),
+  replace: (url: string) => window.location.replace(url),
+};
+
+/**
+ * Leaves the app for the login page. That page is not part of the app (login.html: plain markup and a
+ * small script, so a phone's first visit is fast — issue 15), so getting there is a full page load; the
+ * app's state ends with it. `error` is shown there once; `logout` makes it forget this device's session.
+ */
+export function openLoginPage(options: { error?: string; logout?: boolean } = {}) {
+  if (options.error) sessionStorage.setItem(LOGIN_ERROR_KEY, options.error);
+  pageLocation.replace(options.logout ? `${LOGIN_PATH}?logout=true` : LOGIN_PATH);
+}
+
+/** The error `openLoginPage` passed on, read once. */
+export function takeLoginError(): string | null {
+  const error = sessionStorage.getItem(LOGIN_ERROR_KEY);
+  sessionStorage.removeItem(LOGIN_ERROR_KEY);
+  return error;
+}

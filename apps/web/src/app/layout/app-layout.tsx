@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, type User } from '@crm/shared';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { saveRedirectPath } from '../../lib/auth-redirect';
+import { openLoginPage, saveRedirectPath } from '../../lib/auth-redirect';
 import { useArrivalTurn } from '../../lib/arrival-queue';
 import { useNotify } from '../../lib/notify';
 import { getSessionUserId } from '../../lib/session';
@@ -26,8 +26,11 @@ const PushPrompt = lazy(async () => ({
 /** Signed out: remember where the visitor wanted to go (S1 §4 steps 1 and 12), then the login page. */
 function ToLogin() {
   const location = useLocation();
-  useEffect(() => saveRedirectPath(location.pathname + location.search), [location]);
-  return <Navigate to="/auth/yandex" replace />;
+  useEffect(() => {
+    saveRedirectPath(location.pathname + location.search);
+    openLoginPage();
+  }, [location]);
+  return <LoadingOverlay context="auth" />;
 }
 
 /** The signed-in area: session, user load, wizard rule and complete profile, then the shell. */
@@ -35,18 +38,15 @@ export function AppLayout() {
   const hasSession = !!getSessionUserId();
   const userQuery = useCurrentUser();
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const notify = useNotify();
   const loadFailed = userQuery.isError && !userQuery.data;
 
   // S1 §4 step 7: an error while loading the user clears the session and logs out.
   useEffect(() => {
     if (!hasSession || !loadFailed) return;
     endSession(queryClient);
-    notify.error(messages.auth.userLoadFailed, messages.auth.loginError);
-    void navigate('/auth/yandex', { replace: true });
-  }, [hasSession, loadFailed, navigate, notify, queryClient]);
+    openLoginPage({ error: messages.auth.userLoadFailed });
+  }, [hasSession, loadFailed, queryClient]);
 
   if (!hasSession) return <ToLogin />;
   if (!userQuery.data) return <LoadingOverlay />;

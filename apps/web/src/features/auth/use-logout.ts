@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { authTimings, messages } from '@crm/shared';
+import { openLoginPage } from '../../lib/auth-redirect';
 import { isTelegramLaunch } from '../../lib/telegram';
 import { postLogout } from './api/logout';
 import { endSession } from './session-lifecycle';
@@ -27,7 +27,6 @@ export const telegramLogoutDialog = {
  * possible (S1 §4 step 10).
  */
 export function useLogout() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { modal } = App.useApp();
   const available = !isTelegramLaunch();
@@ -40,9 +39,9 @@ export function useLogout() {
     if (!claimLogout()) return false;
     await postLogout().catch(() => {});
     endSession(queryClient);
-    await navigate('/auth/yandex?logout=true', { replace: true });
+    openLoginPage({ logout: true });
     return true;
-  }, [available, modal, navigate, queryClient]);
+  }, [available, modal, queryClient]);
 
   return { logout, available };
 }

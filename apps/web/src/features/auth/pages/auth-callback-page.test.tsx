@@ -1,22 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { messages } from '@crm/shared';
 import { getSessionUserId, clearSession } from '../../../lib/session';
-import { saveRedirectPath, setPendingStationAdminCallback } from '../../../lib/auth-redirect';
+import {
+  pageLocation,
+  saveRedirectPath,
+  setPendingStationAdminCallback,
+  takeLoginError,
+} from '../../../lib/auth-redirect';
 import { getRememberedStationId } from '../../../app/selected-station';
 import { makeUser, mockFetch, renderRoutes } from '../../../test/render';
-import { AuthCallbackPage, type LoginPageState } from './auth-callback-page';
+import { AuthCallbackPage } from './auth-callback-page';
 import { useLocation } from 'react-router';
 
 function Where() {
-  const location = useLocation();
-  const state = location.state as LoginPageState | null;
-  return (
-    <div data-testid="where">
-      {location.pathname}
-      {state?.authError ? ` error=${state.authError}` : ''}
-    </div>
-  );
+  return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
 const routes = [
@@ -41,7 +39,11 @@ describe('/auth/callback', () => {
   afterEach(() => {
     cleanup();
     clearSession();
+    vi.restoreAllMocks();
   });
+
+  /** The login page is a page of its own: a failure leaves the app for it, with the reason kept for it. */
+  const watchLoginPage = () => vi.spyOn(pageLocation, 'replace').mockImplementation(() => {});
 
   it('exchanges the code once under StrictMode, stores the session and goes home', async () => {
     const calls = authorizeOk();
@@ -86,19 +88,19 @@ describe('/auth/callback', () => {
         ? { status: 401, body: { error: { code: 'AUTH_FAILED', message: messages.auth.codeExchangeFailed } } }
         : { status: 204 },
     );
+    const replace = watchLoginPage();
     renderRoutes(routes, '/auth/callback?code=c-5&state=s-5');
-    await waitFor(() =>
-      expect(screen.getByTestId('where')).toHaveTextContent(
-        `/auth/yandex error=${messages.auth.codeExchangeFailed}`,
-      ),
-    );
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/auth/yandex'));
+    expect(takeLoginError()).toBe(messages.auth.codeExchangeFailed);
     expect(getSessionUserId()).toBeNull();
   });
 
   it('treats a callback without code as a failed sign-in', async () => {
     const calls = mockFetch(() => ({ status: 204 }));
+    const replace = watchLoginPage();
     renderRoutes(routes, '/auth/callback?error=access_denied');
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/auth/yandex error='));
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/auth/yandex'));
+    expect(takeLoginError()).toBe(messages.auth.codeExchangeFailed);
     expect(calls.filter((c) => c.url.startsWith('/api/authorize'))).toHaveLength(0);
   });
 });

@@ -7,6 +7,7 @@ import {
   clearPendingStationAdminCallback,
   getPendingStationAdminCallback,
   getRegistrationCarwashId,
+  openLoginPage,
   resolvePostLoginPath,
   takeRedirectPath,
 } from '../../../lib/auth-redirect';
@@ -19,11 +20,6 @@ import { completeSignIn } from '../session-lifecycle';
  * the duplicate attempt is ignored silently (S1 §8); the first one finishes the sign-in.
  */
 const attemptedCodes = new Set<string>();
-
-/** What the login page shows after a failed sign-in (passed in the router state). */
-export interface LoginPageState {
-  authError?: string;
-}
 
 function failureText(error: unknown): string {
   // Rate limiting and timeouts have their own words; every other failure is the spec's exchange message.
@@ -42,8 +38,8 @@ export function AuthCallbackPage() {
   const state = params.get('state');
 
   useEffect(() => {
-    const fail = (authError: string) =>
-      void navigate('/auth/yandex', { replace: true, state: { authError } satisfies LoginPageState });
+    // The login page shows why (S1 §4 step 6).
+    const fail = (authError: string) => openLoginPage({ error: authError });
     if (!code || !state) {
       // The provider sends ?error=… when the person declined, or the link was opened by hand.
       fail(messages.auth.codeExchangeFailed);

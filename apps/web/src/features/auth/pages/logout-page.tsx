@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { App } from 'antd';
 import { LoadingOverlay } from '../../../components/loading-overlay';
+import { openLoginPage } from '../../../lib/auth-redirect';
 import { getSessionUserId } from '../../../lib/session';
 import { telegramLogoutDialog, useLogout } from '../use-logout';
 
@@ -26,7 +27,7 @@ export function LogoutPage() {
     // A repeated call within 2 s (StrictMode's second effect, a double click) is ignored by the debounce;
     // if the session is already gone by then, there is nothing left to do but show the login page.
     void logout().then((done) => {
-      if (!done && !getSessionUserId()) void navigate('/auth/yandex', { replace: true });
+      if (!done && !getSessionUserId()) openLoginPage();
     });
   }, [available, logout, modal, navigate]);
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
-import { setRegistrationCarwashId } from '../../../lib/auth-redirect';
+import { openLoginPage, setRegistrationCarwashId } from '../../../lib/auth-redirect';
 
 /**
  * `/registration/callback?carwash_id=…` (S1 §2): the carwash id is kept under the registration key and
@@ -9,13 +9,12 @@ import { setRegistrationCarwashId } from '../../../lib/auth-redirect';
  */
 export function RegistrationCallbackPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const carwashId = params.get('carwash_id')?.trim();
 
   useEffect(() => {
     if (carwashId && carwashId.length <= 64) setRegistrationCarwashId(carwashId);
-    void navigate('/auth/yandex', { replace: true });
-  }, [carwashId, navigate]);
+    openLoginPage();
+  }, [carwashId]);
 
   return <LoadingOverlay message="Перенаправление..." />;
 }

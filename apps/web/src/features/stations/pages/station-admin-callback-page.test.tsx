@@ -2,13 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { clearSession, setSessionUser } from '../../../lib/session';
 import { invitationMessages } from '@crm/shared';
-import { getPendingStationAdminCallback, setPendingStationAdminCallback } from '../../../lib/auth-redirect';
+import {
+  getPendingStationAdminCallback,
+  pageLocation,
+  setPendingStationAdminCallback,
+} from '../../../lib/auth-redirect';
 import { apiError, mockApi, renderRoutes, testUser } from '../testing/render';
 import { StationAdminCallbackPage } from './station-admin-callback-page';
 
 const routes = [
   { path: '/stationAdminCallback/:stationId', element: <StationAdminCallbackPage /> },
-  { path: '/auth/yandex', element: <p>вход</p> },
   { path: '/', element: <p>главная</p> },
   { path: '/station/:id/settings', element: <p>настройки</p> },
 ];
@@ -21,12 +24,14 @@ describe('StationAdminCallbackPage', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('signed out: keeps the station id and the token, and goes to sign-in', async () => {
     clearSession();
+    const replace = vi.spyOn(pageLocation, 'replace').mockImplementation(() => {});
     renderRoutes(routes, '/stationAdminCallback/s1#invite=tok-1');
-    expect(await screen.findByText('вход')).toBeInTheDocument();
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/auth/yandex'));
     expect(getPendingStationAdminCallback()).toEqual({ stationId: 's1', token: 'tok-1' });
   });
 

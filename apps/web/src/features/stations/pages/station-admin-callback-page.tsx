@@ -13,6 +13,7 @@ import {
   clearPendingStationAdminCallback,
   getPendingStationAdminCallback,
   setPendingStationAdminCallback,
+  openLoginPage,
 } from '../../../lib/auth-redirect';
 import { useMoveToStation } from '../../users/api/move-to-station';
 import { stationUsersQuery } from '../api/station-users';
@@ -57,7 +58,7 @@ export function StationAdminCallbackPage() {
     // Kept until the end, so a session that turns out to be gone brings the user back here after sign-in.
     setPendingStationAdminCallback(stationId, token);
     if (!userId) {
-      navigate('/auth/yandex', { replace: true });
+      openLoginPage();
       return;
     }
     void (async () => {

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-
-interface Testimonial {
+export interface Testimonial {
   quote: string;
   name: string;
   role: string;
@@ -35,47 +33,9 @@ export const testimonials: readonly Testimonial[] = [
 
 export const TESTIMONIAL_INTERVAL_MS = 6000;
 
-export function Testimonials() {
-  const [index, setIndex] = useState(0);
-
-  useEffect(() => {
-    const timer = window.setTimeout(
-      () => setIndex((i) => (i + 1) % testimonials.length),
-      TESTIMONIAL_INTERVAL_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [index]);
-
-  const current = testimonials[index]!;
-  return (
-    <figure className="testimonials" aria-roledescription="карусель" aria-label="Отзывы клиентов">
-      <blockquote key={index} className="testimonials__quote" aria-live="polite">
-        «{current.quote}»
-      </blockquote>
-      <figcaption className="testimonials__author">
-        <span className="testimonials__avatar" aria-hidden="true">
-          {current.name
-            .split(' ')
-            .map((part) => part[0])
-            .join('')}
-        </span>
-        <span>
-          <strong>{current.name}</strong>
-          <span className="testimonials__role">{current.role}</span>
-        </span>
-      </figcaption>
-      <div className="testimonials__dots">
-        {testimonials.map((t, i) => (
-          <button
-            key={t.name}
-            type="button"
-            className={i === index ? 'is-active' : undefined}
-            aria-label={`Отзыв ${i + 1} из ${testimonials.length}`}
-            aria-current={i === index}
-            onClick={() => setIndex(i)}
-          />
-        ))}
-      </div>
-    </figure>
-  );
-}
+/** «Алексей Морозов» → «АМ», the avatar of a testimonial. */
+export const initials = (name: string) =>
+  name
+    .split(' ')
+    .map((part) => part[0])
+    .join('');
