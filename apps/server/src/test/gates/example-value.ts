@@ -152,7 +152,8 @@ export function exampleOf(schema: Schema, name: string, ctx: ExampleContext): un
     if (id !== undefined) return id;
   }
   if (schema.enum?.length) return schema.enum[0];
-  const hint = hinted(name, ctx.known);
+  // The rows of a slot request (`POST /api/time-slots`) are slots: their bare `id` is a slot id.
+  const hint = hinted(normalized(name) === 'id' && ctx.path.includes('slot') ? 'slotid' : name, ctx.known);
   if (hint !== undefined && fits(hint, schema)) return hint;
   if (schema.anyOf?.length) return exampleOf(schema.anyOf[0]!, name, ctx);
   if (schema.oneOf?.length) return exampleOf(schema.oneOf[0]!, name, ctx);
