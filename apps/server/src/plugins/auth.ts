@@ -37,6 +37,17 @@ export async function createSession(db: Database, userId: string, via: 'web' | '
   return { token, expiresAt };
 }
 
+/** The caller of a session that exists and has not expired, by its id (the token's hash). */
+export async function loadSession(db: Database, sessionId: string): Promise<Auth | null> {
+  const [row] = await db
+    .select({ userId: sessions.userId, via: sessions.via, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ? { userId: row.userId, role: row.role as SystemRole, sessionId, via: row.via } : null;
+}
+
 export async function deleteSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
@@ -68,14 +79,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     if (!token || token.length > 100) return;
-    const id = hashToken(token);
-    const [row] = await opts.db
-      .select({ userId: sessions.userId, via: sessions.via, role: users.role })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
-      .limit(1);
-    if (row) request.auth = { userId: row.userId, role: row.role as SystemRole, sessionId: id, via: row.via };
+    request.auth = await loadSession(opts.db, hashToken(token));
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { EventsTicket } from '@crm/shared';
+import { api } from './api-client';
 import { getBearerToken } from './session';
 import { applyOrderChanges, MAX_PATCHED_ORDERS, orderIdsOfEvent } from './order-patch';
 
@@ -11,28 +13,42 @@ const BATCH_MS = 300;
  */
 const SPREAD_MS = 700;
 
+/** A stream the server closed or refused is opened again after this, doubling up to a minute. */
+const REOPEN_MS = 5_000;
+const MAX_REOPEN_MS = 60_000;
+
+/** `POST /api/events/ticket`: what opens the stream for a client without a session cookie. */
+function requestEventsTicket(stationId: string): Promise<EventsTicket> {
+  return api<EventsTicket>('/events/ticket', {
+    method: 'POST',
+    body: { station_id: stationId },
+    silent: true,
+  });
+}
+
 /**
  * Live orders (DESIGN §7: pushed over server-sent events as well as polled): listens to
  * `GET /api/events?station_id=…`. An `order` event that names one order refetches just that order and puts
  * it into the cached calendar weeks and details (lib/order-patch.ts); the station's other order queries
  * are invalidated. An event that cannot be applied that way (several orders, an unknown shape) invalidates
- * every `['orders', stationId]` query. The browser's EventSource reconnects by itself after a drop; the
- * polling of each list stays the fallback while it is down. The station guard mounts it once for every
- * station page (calendar, dashboard, history, the new-orders modal); a second mount would open a second
- * stream.
+ * every `['orders', stationId]` query. The browser's EventSource reconnects by itself after a drop; an
+ * answer that refuses the stream (a 401, a proxy's 502) closes it for good, so it is opened again here
+ * after a while. The polling of each list stays the fallback while it is down. Inside Telegram the session
+ * is a bearer token, which EventSource cannot send: the stream opens with a ticket from the API instead
+ * (valid for a minute; a reconnection after that is refused and gets a new one). The station guard mounts
+ * it once for every station page (calendar, dashboard, history, the new-orders modal); a second mount
+ * would open a second stream.
  */
 export function useOrderEvents(stationId: string | null | undefined): void {
   const queryClient = useQueryClient();
 
   useEffect(() => {
     if (!stationId || typeof EventSource === 'undefined') return;
-    // Inside Telegram the session travels as a bearer token (cookies may be blocked in its iframe), and
-    // EventSource cannot send headers: the stream would be refused, so such clients rely on polling.
-    if (getBearerToken()) return;
 
-    const source = new EventSource(`/api/events?station_id=${encodeURIComponent(stationId)}`, {
-      withCredentials: true,
-    });
+    let source: EventSource | null = null;
+    let stopped = false;
+    let failures = 0;
+    let reopenTimer: number | undefined;
     let timer: number | undefined;
     let pending = new Set<string>();
     let reloadAll = false;
@@ -60,10 +76,48 @@ export function useOrderEvents(stationId: string | null | undefined): void {
       else for (const id of ids) pending.add(id);
       if (timer === undefined) timer = window.setTimeout(flush, BATCH_MS + Math.random() * SPREAD_MS);
     };
-    source.addEventListener('order', onOrder);
+    const onOpen = () => {
+      failures = 0;
+    };
+    const close = () => {
+      source?.removeEventListener('order', onOrder);
+      source?.removeEventListener('open', onOpen);
+      source?.removeEventListener('error', onError);
+      source?.close();
+      source = null;
+    };
+    const reopenLater = () => {
+      if (stopped) return;
+      const wait = Math.min(MAX_REOPEN_MS, REOPEN_MS * 2 ** failures++);
+      reopenTimer = window.setTimeout(() => void connect(), wait * (1 + Math.random() * 0.5));
+    };
+    function onError() {
+      if (source?.readyState !== EventSource.CLOSED) return;
+      close();
+      reopenLater();
+    }
+    async function connect() {
+      let url = `/api/events?station_id=${encodeURIComponent(stationId!)}`;
+      if (getBearerToken()) {
+        try {
+          const { ticket } = await requestEventsTicket(stationId!);
+          url += `&ticket=${encodeURIComponent(ticket)}`;
+        } catch {
+          return reopenLater();
+        }
+      }
+      if (stopped) return;
+      source = new EventSource(url, { withCredentials: true });
+      source.addEventListener('order', onOrder);
+      source.addEventListener('open', onOpen);
+      source.addEventListener('error', onError);
+    }
+
+    void connect();
     return () => {
-      source.removeEventListener('order', onOrder);
-      source.close();
+      stopped = true;
+      close();
+      window.clearTimeout(reopenTimer);
       if (timer !== undefined) window.clearTimeout(timer);
     };
   }, [stationId, queryClient]);

@@ -1,8 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '@crm/shared';
+import { eventsTicketBodySchema, eventsTicketSchema, messages } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
+import { authOf, loadSession, type Auth } from '../../plugins/auth';
 import { AppError, unauthorized } from '../../plugins/errors';
 import { loadStationForCaller } from '../stations/station-access';
 import { createOrderEventBus, type OrderEventBus } from './order-event-bus';
@@ -19,7 +20,12 @@ const eventsQuerySchema = z.object({
   station_id: z.string(),
   /** EventSource cannot send headers: the user id may come as a parameter instead. */
   user_id: z.string().optional(),
+  /** A bearer-token client's pass (`POST /api/events/ticket`), as it has no cookie to send. */
+  ticket: z.string().max(400).optional(),
 });
+
+/** How long a ticket opens the stream. An open stream stays open; a reconnection needs a new ticket. */
+export const TICKET_TTL_MS = 60_000;
 
 const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
   const bus = createOrderEventBus(database, app.log);
@@ -31,8 +37,42 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
   });
   app.addHook('onClose', async () => bus.close());
 
+  /**
+   * The caller a ticket stands for: signed by this server (the cookie secret), unexpired, for this station,
+   * and its session still valid. Anything else is no caller at all.
+   */
+  const callerOfTicket = async (ticket: string, stationId: string): Promise<Auth | null> => {
+    const { valid, value } = app.unsignCookie(ticket);
+    const [sessionId, ticketStation, expiresAt] = valid && value ? value.split(':') : [];
+    if (!sessionId || ticketStation !== stationId || !(Number(expiresAt) > Date.now())) return null;
+    return loadSession(db, sessionId);
+  };
+
+  app.post(
+    '/api/events/ticket',
+    {
+      preValidation: app.requireUser,
+      schema: {
+        tags: ['events'],
+        summary: 'A pass to the order events of a station, for a client without a session cookie',
+        body: eventsTicketBodySchema,
+        response: { 200: eventsTicketSchema },
+      },
+    },
+    async (request) => {
+      const caller = authOf(request);
+      const { station } = await loadStationForCaller(db, caller, request.body.station_id);
+      const expiresAt = Date.now() + TICKET_TTL_MS;
+      return {
+        ticket: app.signCookie(`${caller.sessionId}:${station.id}:${expiresAt}`),
+        expires_at: new Date(expiresAt).toISOString(),
+      };
+    },
+  );
+
   app.get('/api/events', { schema: { querystring: eventsQuerySchema } }, async (request, reply) => {
-    const caller = request.auth;
+    const { ticket, station_id } = request.query;
+    const caller = request.auth ?? (ticket ? await callerOfTicket(ticket, station_id) : null);
     if (!caller) throw unauthorized();
     // EventSource cannot send X-User-Id. The header guards state changes against cross-site posts
     // (DESIGN §5); this is a read another site cannot see without CORS, so the session is enough. A
@@ -41,7 +81,7 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
     if (claimed !== undefined && claimed !== caller.userId) {
       throw new AppError(401, 'USER_ID_MISMATCH', messages.auth.notAuthorized);
     }
-    const { station } = await loadStationForCaller(db, caller, request.query.station_id);
+    const { station } = await loadStationForCaller(db, caller, station_id);
 
     // Listening before the stream opens: nothing committed after the «connected» line is missed.
     let stream: SseStream | null = null;
@@ -61,5 +101,8 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
   });
 };
 
-/** `GET /api/events?station_id=…`: server-sent order events (S1 §9 polling stays as the fallback). */
+/**
+ * `GET /api/events?station_id=…`: server-sent order events (S1 §9 polling stays as the fallback), and
+ * `POST /api/events/ticket`, which lets a bearer-token client (Telegram) open them.
+ */
 export const eventsRoutes = fp(routes, { name: 'events-routes' });

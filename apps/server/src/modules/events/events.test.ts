@@ -222,6 +222,77 @@ describe('GET /api/events (server-sent order events)', () => {
     }
   });
 
+  describe('a bearer-token client (the Telegram mini-app) opens the stream with a ticket', () => {
+    const bearer = (who: { token: string; headers: Record<string, string> }) => ({
+      authorization: `Bearer ${who.token}`,
+      'x-user-id': who.headers['x-user-id']!,
+    });
+    const ticketFor = async (headers: Record<string, string>, stationId = lenina) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/events/ticket',
+        headers,
+        payload: { station_id: stationId },
+      });
+    /** The stream as EventSource opens it: no cookie, no header, only the URL. */
+    const openWithTicket = (ticket: string, stationId = lenina) =>
+      fetch(`${base}/api/events?station_id=${stationId}&ticket=${encodeURIComponent(ticket)}`);
+
+    it('gets events of its station with a ticket and no cookie', async () => {
+      const res = await ticketFor(bearer(admin));
+      expect(res.statusCode).toBe(200);
+      const { ticket, expires_at } = res.json<{ ticket: string; expires_at: string }>();
+      expect(new Date(expires_at).getTime() - Date.now()).toBeGreaterThan(50_000);
+
+      const stream = await openWithTicket(ticket);
+      expect(stream.status).toBe(200);
+      const reader = sseReader(stream.body!);
+      expect(await reader.nextBlock()).toBe('retry: 5000\n: connected');
+      const { order } = await call(t, {
+        method: 'POST',
+        url: `/api/create_order/${lenina}`,
+        headers: admin.headers,
+        payload: await bodyFor(lenina, '2031-03-14T07:00:00.000Z'),
+      });
+      expect(await reader.nextEvent()).toMatchObject({ type: 'order.created', order_id: order.id });
+      await reader.cancel();
+    });
+
+    it('refuses a ticket for another station, a forged or expired one, and one whose session ended', async () => {
+      const { ticket } = (await ticketFor(bearer(admin))).json<{ ticket: string }>();
+      expect((await openWithTicket(ticket, sadovaya)).status).toBe(401);
+      expect((await openWithTicket(`${ticket.slice(0, -2)}xx`)).status).toBe(401);
+      expect((await openWithTicket('no-ticket')).status).toBe(401);
+
+      const now = Date.now();
+      vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
+      try {
+        expect((await openWithTicket(ticket)).status).toBe(401);
+      } finally {
+        vi.restoreAllMocks();
+      }
+
+      const leaving = await t.loginAs('worker');
+      const { ticket: leavingTicket } = (await ticketFor(bearer(leaving))).json<{ ticket: string }>();
+      const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(leaving) });
+      expect(logout.statusCode).toBeLessThan(300);
+      expect((await openWithTicket(leavingTicket)).status).toBe(401);
+    });
+
+    it('gives no ticket for another network’s station, nor without a session', async () => {
+      const rival = await t.loginAs('rival');
+      expect((await ticketFor(bearer(rival))).statusCode).toBe(404);
+      expect((await ticketFor({})).statusCode).toBe(401);
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/events/ticket',
+        headers: bearer(admin),
+        payload: { station_id: '' },
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
   it('ends open streams when the server closes', async () => {
     const other = await createTestApp();
     const url = await other.app.listen({ port: 0, host: '127.0.0.1' });

@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { toCalendarRow, type CalendarOrder } from '@crm/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { useOrderEvents } from '../../../lib/order-events';
-import { setSessionUser } from '../../../lib/session';
+import { setBearerToken, setSessionUser } from '../../../lib/session';
 import { renderRoutes } from '../../../test/render';
 import { makeOrder, makeStation, orderDetails, scheduleRoutes, wholeOrder } from '../testing/fixtures';
 import { FakeEventSource, serve } from '../testing/harness';
@@ -222,5 +222,48 @@ describe('bytes per order event (issue 15)', () => {
     expect(perEvent).toBe(JSON.stringify(orderDetails(wholeOrder(first))).length);
     expect(perEvent * 50).toBeLessThan(before);
     expect(week).toBe(JSON.stringify({ rows: orders.map(toCalendarRow) }).length);
+  });
+});
+
+describe('the order stream', () => {
+  it('opens with the session cookie, no ticket, for an ordinary browser', async () => {
+    const api = serve({ orders: [o1] });
+    show(WEEK, api);
+    await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/events?station_id=s1'));
+    expect(FakeEventSource.last!.init).toEqual({ withCredentials: true });
+    expect(pathsSince(api.calls, 0)).not.toContain('/api/events/ticket');
+  });
+
+  it('in Telegram (a bearer token) opens with a ticket, and a refused reconnection gets a new one', async () => {
+    setBearerToken('tg-token');
+    try {
+      const api = serve({ orders: [o1] });
+      show(WEEK, api);
+      // StrictMode mounts twice: the first mount's ticket is not used.
+      const ticketOf = () =>
+        /^\/api\/events\?station_id=s1&ticket=ticket-(\d+)$/.exec(FakeEventSource.last?.url ?? '');
+      await waitFor(() => expect(ticketOf()).not.toBeNull());
+      const first = Number(ticketOf()![1]);
+      const ticketCall = api.calls.find((c) => c.url.startsWith('/api/events/ticket'))!;
+      expect(JSON.parse(String(ticketCall.init.body))).toEqual({ station_id: 's1' });
+      expect(new Headers(ticketCall.init.headers).get('authorization')).toBe('Bearer tg-token');
+
+      // The events still reach the calendar through it.
+      await waitFor(() => expect(cardOf('o1')).not.toBeNull());
+      api.setOrders([{ ...o1, brand: 'Skoda', model: 'Octavia' }]);
+      FakeEventSource.last!.emit('order', event('o1'));
+      await waitFor(() => expect(labelOf('o1')).toMatch(/Skoda Octavia/));
+
+      // The connection dropped and the browser's reconnection, with the expired ticket, was refused.
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const refused = FakeEventSource.last!;
+      refused.refuse();
+      expect(refused.closed).toBe(true);
+      await vi.advanceTimersByTimeAsync(8_000);
+      await waitFor(() => expect(Number(ticketOf()?.[1])).toBe(first + 1));
+    } finally {
+      vi.useRealTimers();
+      setBearerToken(null);
+    }
   });
 });

@@ -5,7 +5,10 @@ import { makeStation, orderDetails, scheduleRoutes, wholeOrder } from './fixture
 
 /** EventSource stand-in: records the URL and lets a test push events. */
 export class FakeEventSource {
+  static readonly CLOSED = 2;
   static last: FakeEventSource | null = null;
+  readyState = 0;
+  closed = false;
   private listeners = new Map<string, Set<(event: { data: string }) => void>>();
   constructor(
     readonly url: string,
@@ -20,7 +23,14 @@ export class FakeEventSource {
   removeEventListener(type: string, fn: (event: { data: string }) => void) {
     this.listeners.get(type)?.delete(fn);
   }
-  close() {}
+  close() {
+    this.closed = true;
+  }
+  /** The server refused a (re)connection (a 401, a 502): the browser gives the source up. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.emit('error');
+  }
   /** Pushes an event; `data` is sent as the server would, JSON text. */
   emit(type: string, data: unknown = {}) {
     const text = typeof data === 'string' ? data : JSON.stringify(data);
@@ -43,14 +53,15 @@ interface ServeOptions {
 /**
  * Fetch at the API level, with a server-side state: the week (`GET /api/order/calendar`) answers the rows
  * of `orders` that start in its range (or fails with `listStatus`), `GET /api/order/{id}` the whole order
- * (404 once it is gone). Returns the week requests made, every call, a way to change the server's orders,
- * and the user that `show` puts in the cache before the first render (so a test about rights never passes
- * only because the user had not loaded yet).
+ * (404 once it is gone), `POST /api/events/ticket` a new ticket each time. Returns the week requests made,
+ * every call, a way to change the server's orders, and the user that `show` puts in the cache before the
+ * first render (so a test about rights never passes only because the user had not loaded yet).
  */
 export function serve({ orders = [], position = 'administrator', listStatus = 200 }: ServeOptions = {}) {
   const user = makeUser({ position, networks: [{ id: 'n1', name: 'Демо-сеть', position }] });
   const lists: ListRequest[] = [];
   let state = orders;
+  let tickets = 0;
   const calls = mockFetch((url) => {
     if (url.startsWith('/api/user/u1')) return { status: 200, body: { user, redirect_to: null } };
     const { pathname, searchParams } = new URL(url, 'http://localhost');
@@ -66,6 +77,10 @@ export function serve({ orders = [], position = 'administrator', listStatus = 20
         (o) => Date.parse(o.booking_start) >= from && Date.parse(o.booking_start) < to,
       );
       return { status: 200, body: { rows: inRange.map(toCalendarRow) } };
+    }
+    if (pathname === '/api/events/ticket') {
+      tickets++;
+      return { status: 200, body: { ticket: `ticket-${tickets}`, expires_at: new Date().toISOString() } };
     }
     const details = /^\/api\/order\/([^/]+)$/.exec(pathname);
     if (details) {
