@@ -152,13 +152,22 @@ export function TimeGrid(props: TimeGridProps) {
     if (card && document.activeElement !== card) card.focus();
   }, [columns]);
 
-  // S1 §2: scroll to now after 200 ms (or to the first order when today is not shown).
+  // S1 §2: scroll to now after 200 ms (or to the first order when today is not shown) — unless the person
+  // got there first: a grid already scrolled, pressed or wheeled is where they want it, and moving it under
+  // their finger would put a tap or a drag on another time (seen on a slow phone, and in the e2e tests).
   const columnsRef = useRef(columns);
   columnsRef.current = columns;
   useEffect(() => {
+    const el = scrollRef.current;
+    const startTop = el?.scrollTop ?? 0;
+    let touched = false;
+    const touch = () => {
+      touched = true;
+    };
+    const interactions = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
+    interactions.forEach((type) => el?.addEventListener(type, touch, { passive: true }));
     const timer = window.setTimeout(() => {
-      const el = scrollRef.current;
-      if (!el) return;
+      if (!el || touched || el.scrollTop !== startTop) return;
       const now = toWall(Date.now(), zone);
       const today = days.some((d) => d.date === now.date);
       let target: number | null = null;
@@ -170,7 +179,10 @@ export function TimeGrid(props: TimeGridProps) {
       }
       el.scrollTo({ top: Math.max(0, target ?? 0) });
     }, 200);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      interactions.forEach((type) => el?.removeEventListener(type, touch));
+    };
     // Only when the visible days or hours change, not on every refresh of the orders.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [viewKey, zone]);
