@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -110,7 +111,12 @@ function loginPage(): Plugin {
           pathToFileURL(resolve(root, 'src/features/auth/login/login-markup.tsx')).href,
           import.meta.url,
         )) as { renderLoginPageMarkup: typeof renderLoginPageMarkup };
-        return html.replace('<!--login-page-->', markup.renderLoginPageMarkup());
+        // The head both pages share is written once, in index.html, above its «Above:» comment.
+        const index = readFileSync(resolve(root, 'index.html'), 'utf8');
+        const head = index.slice(index.indexOf('<head>') + 6, index.indexOf('<!-- Above:')).trim();
+        return html
+          .replace(/<!--the head of index\.html[^>]*-->/, head)
+          .replace('<!--login-page-->', markup.renderLoginPageMarkup());
       },
     },
     configureServer(server) {

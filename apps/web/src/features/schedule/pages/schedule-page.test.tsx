@@ -301,3 +301,28 @@ describe('order calendar', () => {
     );
   });
 });
+
+// A week without today: the grid scrolls to its first order, 200 ms after it shows (S1 §2).
+describe('the calendar scrolls itself to the day’s work once', () => {
+  /** The calendar, with every scrollTo recorded from the start (happy-dom does not lay out). */
+  function showRecordingScrolls() {
+    const scrollTo = vi.spyOn(HTMLElement.prototype, 'scrollTo').mockImplementation(() => {});
+    serve();
+    show();
+    return scrollTo;
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  it('to the first order when nobody has touched the grid yet', async () => {
+    const scrollTo = showRecordingScrolls();
+    await waitFor(() => expect(scrollTo).toHaveBeenCalledTimes(1));
+  });
+
+  it('not when the person pressed, wheeled or scrolled it first: a tap must land where it was aimed', async () => {
+    const scrollTo = showRecordingScrolls();
+    // Within the grid's first 200 ms, before it scrolls itself.
+    fireEvent.pointerDown(await waitFor(() => document.querySelector<HTMLElement>('.tg__scroll')!));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
