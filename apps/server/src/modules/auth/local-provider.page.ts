@@ -55,6 +55,7 @@ export function renderLocalPicker(input: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>Демо-режим — вход без пароля</title>
 <style>
   :root { color-scheme: light dark; --accent: #1677ff; --bg: #f3f5f9; --card: #fff; --text: #1f2329; --muted: #667085; --line: #e4e7ec; }
