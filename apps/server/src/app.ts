@@ -180,7 +180,7 @@ export async function buildApp(options: BuildOptions) {
     });
     // S1 §2 «Auth routes»: the login page, a page of its own (login-page.ts).
     app.get('/auth/yandex', { schema: { hide: true } }, (_request, reply) =>
-      reply.type('text/html').header('Cache-Control', 'no-cache').send(loginContent),
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(loginContent),
     );
   }
   app.setNotFoundHandler((request, reply) => {
@@ -192,7 +192,7 @@ export async function buildApp(options: BuildOptions) {
         .send({ error: { code: 'NOT_FOUND', message: 'Запрашиваемые данные не найдены.' } });
     }
     // Client-side routes: the SPA decides what to show.
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexContent);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexContent);
   });
 
   return app;
