@@ -1,2 +1,2 @@
 /** What other parts of the app may use from the calendar. */
-export { orderListKey, orderListQuery } from './api/order-list';
+export { calendarWeekQuery } from './api/order-list';

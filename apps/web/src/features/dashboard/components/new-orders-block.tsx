@@ -1,6 +1,6 @@
 import { Badge, Card, Skeleton, Typography } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
-import { dashboardMessages, orderMessages } from '@crm/shared';
+import { calendarOrderOf, dashboardMessages, orderMessages } from '@crm/shared';
 import { useNewOrders } from '../api/new-orders';
 import { useOrderAnswers } from '../lib/use-order-answers';
 import { DeclineDialog } from './decline-dialog';
@@ -65,7 +65,7 @@ export function NewOrdersBlock({
         {orders.map((order) => (
           <OrderLine
             key={order.id}
-            order={order}
+            order={calendarOrderOf(order)}
             zone={zone}
             today={today}
             onOpen={onOpen}

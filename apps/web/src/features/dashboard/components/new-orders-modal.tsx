@@ -1,5 +1,5 @@
 import { Modal, Typography } from 'antd';
-import { dashboardMessages, type Order, type Station } from '@crm/shared';
+import { calendarOrderOf, dashboardMessages, type Order, type Station } from '@crm/shared';
 import { useViewport } from '../../../lib/use-media-query';
 import { useOrderAnswers } from '../lib/use-order-answers';
 import { useStationNow } from '../../../lib/use-station-now';
@@ -60,7 +60,7 @@ export default function NewOrdersModal({
         {orders.map((order) => (
           <OrderLine
             key={order.id}
-            order={order}
+            order={calendarOrderOf(order)}
             zone={station.time_zone}
             today={today}
             showStatus={false}

@@ -1,10 +1,11 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Tag } from 'antd';
-import { formatRub, orderStatusLabels, type Order } from '@crm/shared';
+import { formatRub, orderStatusLabels, type CalendarOrder } from '@crm/shared';
 import { carLine, orderWhen, sourceLabel, statusTagClass } from '../lib/order-text';
 
 interface OrderLineProps {
-  order: Order;
+  /** The calendar's projection of the order (`calendarOrderOf` makes it of a whole order). */
+  order: CalendarOrder;
   zone: string;
   today: string;
   /** Opens the order's details; without it the row is plain text (the blocking modal). */
@@ -29,7 +30,7 @@ export function OrderLine({ order, zone, today, onOpen, tags, actions, showStatu
       open();
     }
   };
-  const plate = order.client_car.plate_number;
+  const plate = order.plate_number;
   return (
     <li className="dash-order">
       <div

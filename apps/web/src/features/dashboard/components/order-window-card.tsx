@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Skeleton, Tag, Typography } from 'antd';
-import { dashboardListLimit, isStartingSoon, orderMessages, type Order } from '@crm/shared';
+import { dashboardListLimit, isStartingSoon, orderMessages, type CalendarOrder } from '@crm/shared';
 import { OrderLine } from './order-line';
 import { RetryAlert } from '../../../components/retry-alert';
 
@@ -8,7 +8,7 @@ interface OrderWindowCardProps {
   title: string;
   empty: string;
   /** The orders of the window, already filtered and in order; at most five are shown (S1 §2). */
-  orders: Order[] | undefined;
+  orders: CalendarOrder[] | undefined;
   loading: boolean;
   failed: boolean;
   onRetry(): void;

@@ -25,8 +25,8 @@ export function orderWhen(order: Pick<Order, 'booking_start' | 'booking_end'>, z
   return `${start.date.slice(8, 10)}.${start.date.slice(5, 7)} ${times}`;
 }
 
-export function carLine(order: Pick<Order, 'client_car'>): string {
-  const { brand, model } = order.client_car;
+/** «Kia Rio», of an order's car (`order.client_car`) or of the calendar's projection of an order. */
+export function carLine({ brand, model }: { brand: string; model: string }): string {
   return [brand, model].filter((p) => p.trim()).join(' ') || 'Автомобиль не указан';
 }
 

@@ -50,7 +50,7 @@ export function useOrderAnswers(stationId: string, zone: string, today: string) 
   const subject = useMemo(
     () =>
       declining
-        ? `${carLine(declining)} ${declining.client_car.plate_number}, ${orderWhen(declining, zone, today)}`.trim()
+        ? `${carLine(declining.client_car)} ${declining.client_car.plate_number}, ${orderWhen(declining, zone, today)}`.trim()
         : null,
     [declining, zone, today],
   );

@@ -6,6 +6,7 @@ import { analyticsFor, order, rating, weeks } from '../testing/fixtures';
 import {
   apiError,
   baseRoutes,
+  calendarRows,
   mockApi,
   showDashboard,
   stubResizeObserver,
@@ -201,7 +202,7 @@ describe('DashboardPage', () => {
     const user = userWith('worker');
     const calls = serve({
       ...baseRoutes(user),
-      'POST /api/order/list': () => ({ orders: [order(90)] }),
+      'GET /api/order/calendar': () => calendarRows([order(90)]),
     });
     showDashboard(user);
     expect(
@@ -265,7 +266,7 @@ describe('DashboardPage', () => {
       ...baseRoutes(user),
       'GET /api/station/rating/s1': () => ({ rating: rating() }),
       'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
-      'POST /api/order/list': () => ({ orders: [...later, soon, washing, cancelled, long] }),
+      'GET /api/order/calendar': () => calendarRows([...later, soon, washing, cancelled, long]),
     });
     const { router } = showDashboard(user);
     const upcoming = await screen.findByRole('list', { name: 'Предстоящие' });

@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Skeleton, Tabs } from 'antd';
-import { dashboardMessages, isUpcoming, isValidOrder, type Order } from '@crm/shared';
+import { dashboardMessages, isUpcoming, isValidOrder, type CalendarOrder } from '@crm/shared';
 import { Page } from '../../../components/page';
 import { canManageOrders } from '../../../lib/order-rights';
 import { useViewport } from '../../../lib/use-media-query';
@@ -21,7 +21,8 @@ import { useDashboardPeriod } from '../lib/use-dashboard-period';
 import { useStationNow } from '../../../lib/use-station-now';
 import '../components/dashboard.css';
 
-const byStart = (a: Order, b: Order) => Date.parse(a.booking_start) - Date.parse(b.booking_start);
+const byStart = (a: CalendarOrder, b: CalendarOrder) =>
+  Date.parse(a.booking_start) - Date.parse(b.booking_start);
 
 /**
  * `/station/{id}/dashboard` — «Сводка» (S1 §2 «Dashboard»): the station and today's date, the alerts, and
@@ -44,8 +45,8 @@ export function DashboardPage() {
   const newOrders = useNewOrders(station.id);
   const holdForNewOrders = compact && newOrders.isPending;
 
-  const upcomingWindow = useUpcomingWindow(station.id, today);
-  const todayWindow = useTodayWindow(station.id, today);
+  const upcomingWindow = useUpcomingWindow(station.id, zone, today);
+  const todayWindow = useTodayWindow(station.id, zone, today);
   const upcoming = useMemo(
     () => upcomingWindow.data?.filter((o) => isUpcoming(o, now)).sort(byStart),
     [upcomingWindow.data, now],

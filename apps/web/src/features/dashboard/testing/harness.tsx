@@ -1,6 +1,13 @@
 import { Outlet, useLocation, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import type { Order, Position, Station, User } from '@crm/shared';
+import {
+  calendarOrderOf,
+  toCalendarRow,
+  type Order,
+  type Position,
+  type Station,
+  type User,
+} from '@crm/shared';
 import { createQueryClient } from '../../../lib/query-client';
 import { setSessionUser } from '../../../lib/session';
 import { makeUser, renderRoutes } from '../../../test/render';
@@ -76,8 +83,13 @@ export function baseRoutes(user: User, station: Station = testStation()): Routes
     'POST /api/station/list': () => ({ stations: [station] }),
     'GET /api/station/tariff/s1': () => ({ yatariff: [{ id: 'y1', name: 'Экспресс', active: true }] }),
     'GET /api/order/list/new/s1': () => ({ orders_list: [], ru_services_name: {}, ru_tariff_name: {} }),
-    'POST /api/order/list': () => ({ orders: [] as Order[] }),
+    'GET /api/order/calendar': () => calendarRows([]),
   };
+}
+
+/** `GET /api/order/calendar`'s answer (the dashboard's windows) for these whole orders. */
+export function calendarRows(orders: Order[]) {
+  return { rows: orders.map((order) => toCalendarRow(calendarOrderOf(order))) };
 }
 
 /** The page where the router went, with the state it was given (for «Активировать»). */

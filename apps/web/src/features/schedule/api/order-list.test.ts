@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { orderListKey, retryOrderList, retryOrderListDelay } from './order-list';
+import { calendarWeekKey, retryOrderList, retryOrderListDelay } from './order-list';
 
 describe('orders list query', () => {
   it('is keyed under the station, so one invalidation of ["orders", stationId] refreshes it', () => {
-    expect(orderListKey('s1', '2026-05-11', '2026-05-18')).toEqual([
+    expect(calendarWeekKey('s1', '2026-05-11', '2026-05-18')).toEqual([
       'orders',
       's1',
-      'list',
+      'calendar',
       '2026-05-11',
       '2026-05-18',
     ]);

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fromCalendarRow, type CalendarResponse, type Order } from '@crm/shared';
+import { fromCalendarRow, type CalendarResponse } from '@crm/shared';
 import { api, ApiError } from '../../../lib/api-client';
 import type { OrderPatchMeta } from '../../../lib/order-patch';
 import { fromWall } from '../../../lib/station-time';
 import { patchCalendarWeek, type CalendarWeek } from '../lib/calendar-week';
 
-/** Every order query starts with ['orders', stationId] (one invalidation refreshes them all). */
-export const orderListKey = (stationId: string, dateStart: string, dateEnd: string) =>
-  ['orders', stationId, 'list', dateStart, dateEnd] as const;
-
-/** The calendar's weeks (and days): under ['orders', stationId] too, so the same invalidation reaches them. */
+/**
+ * The calendar's weeks (and days, and the dashboard's windows): every order query starts with
+ * ['orders', stationId], so one invalidation refreshes them all.
+ */
 export const calendarWeekKey = (stationId: string, dateStart: string, dateEnd: string) =>
   ['orders', stationId, 'calendar', dateStart, dateEnd] as const;
 
@@ -67,24 +66,3 @@ export const calendarWeekQuery = (stationId: string, zone: string, dateStart: st
 export function useCalendarWeek(stationId: string, zone: string, dateStart: string, dateEnd: string) {
   return useQuery(calendarWeekQuery(stationId, zone, dateStart, dateEnd));
 }
-
-/**
- * `POST /api/order/list`: whole orders whose booking starts in [dateStart, dateEnd). The dashboard's
- * windows (today and the next two days) read these; the calendar reads the lean week above.
- */
-export const orderListQuery = (stationId: string, dateStart: string, dateEnd: string) =>
-  queryOptions({
-    queryKey: orderListKey(stationId, dateStart, dateEnd),
-    queryFn: async ({ signal }) => {
-      const { orders } = await api<{ orders: Order[] }>('/order/list', {
-        method: 'POST',
-        body: { station_id: stationId, date_start: dateStart, date_end: dateEnd },
-        signal,
-      });
-      return orders;
-    },
-    staleTime: 30_000,
-    refetchInterval: ORDER_LIST_POLL_MS,
-    retry: retryOrderList,
-    retryDelay: retryOrderListDelay,
-  });
