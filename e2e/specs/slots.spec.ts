@@ -181,6 +181,9 @@ describe('slots of «Мойка на Ленина» (administrator)', () => {
   it('has no serious axe violation on the slot manager, light and dark', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await open({ colorScheme });
+      // Tomorrow, not today: after the station closes, today has no slots left and so no day toggle (the
+      // spec failed whenever CI ran after 22:00 in Moscow).
+      await page.getByRole('button', { name: new RegExp(`^.. ${dayMonth(tomorrow)}`) }).click();
       await page.getByRole('button', { name: /Заблокировать день|Разблокировать день/ }).waitFor();
       expect(await seriousViolations(page), colorScheme).toEqual([]);
     }
