@@ -14,10 +14,10 @@ const BATCH_MS = 300;
 const SPREAD_MS = 700;
 
 /** A stream the server closed or refused is opened again after this, doubling up to a minute. */
-const REOPEN_MS = 5_000;
+const REOPEN_MS = 2_000;
 const MAX_REOPEN_MS = 60_000;
 
-/** `POST /api/events/ticket`: what opens the stream for a client without a session cookie. */
+/** `POST /api/events/ticket`: a one-time pass to the stream for a client without a session cookie. */
 function requestEventsTicket(stationId: string): Promise<EventsTicket> {
   return api<EventsTicket>('/events/ticket', {
     method: 'POST',
@@ -34,10 +34,10 @@ function requestEventsTicket(stationId: string): Promise<EventsTicket> {
  * every `['orders', stationId]` query. The browser's EventSource reconnects by itself after a drop; an
  * answer that refuses the stream (a 401, a proxy's 502) closes it for good, so it is opened again here
  * after a while. The polling of each list stays the fallback while it is down. Inside Telegram the session
- * is a bearer token, which EventSource cannot send: the stream opens with a ticket from the API instead
- * (valid for a minute; a reconnection after that is refused and gets a new one). The station guard mounts
- * it once for every station page (calendar, dashboard, history, the new-orders modal); a second mount
- * would open a second stream.
+ * is a bearer token, which EventSource cannot send: the stream opens with a one-time ticket from the API
+ * instead, so the browser's own reconnection is refused and a new ticket opens it again. The station guard
+ * mounts it once for every station page (calendar, dashboard, history, the new-orders modal); a second
+ * mount would open a second stream.
  */
 export function useOrderEvents(stationId: string | null | undefined): void {
   const queryClient = useQueryClient();

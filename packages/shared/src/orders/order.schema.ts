@@ -342,8 +342,8 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 
 /**
  * `POST /api/events/ticket`: a pass to the order events of one station for a client whose session is a
- * bearer token (the Telegram mini-app), since EventSource cannot send headers. Valid for a minute, only to
- * open `GET /api/events?station_id=…&ticket=…` of that station, and only while the session lasts.
+ * bearer token (the Telegram mini-app), since EventSource cannot send headers. It opens
+ * `GET /api/events?station_id=…&ticket=…` of that station once, within a minute, while the session lasts.
  */
 export const eventsTicketBodySchema = z.object({ station_id: z.string().min(1).max(64) });
 export const eventsTicketSchema = z.object({ ticket: z.string(), expires_at: z.string() });

@@ -67,6 +67,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
+/**
+ * One-time passes to one station's order stream (`POST /api/events/ticket`) for a session that has no
+ * cookie to send (the Telegram mini-app: EventSource cannot send its bearer token). Opening the stream
+ * deletes the row, so a ticket seen in a log or a proxy is already spent; a minute after issue it is void.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    /** SHA-256 of the ticket, as sessions keep their tokens. */
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    stationId: uuid('station_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stream_tickets_expires').on(t.expiresAt)],
+);
+
 /** Single-use authorization codes issued by the built-in local provider (demo and tests). */
 export const localAuthCodes = pgTable('local_auth_codes', {
   codeHash: text('code_hash').primaryKey(),

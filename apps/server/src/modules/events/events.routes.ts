@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eventsTicketBodySchema, eventsTicketSchema, messages } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
-import { authOf, loadSession, type Auth } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { AppError, unauthorized } from '../../plugins/errors';
 import { loadStationForCaller } from '../stations/station-access';
 import { createOrderEventBus, type OrderEventBus } from './order-event-bus';
 import { openSseStream, type SseStream } from './sse-stream';
+import { issueStreamTicket, redeemStreamTicket } from './stream-tickets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,12 +21,9 @@ const eventsQuerySchema = z.object({
   station_id: z.string(),
   /** EventSource cannot send headers: the user id may come as a parameter instead. */
   user_id: z.string().optional(),
-  /** A bearer-token client's pass (`POST /api/events/ticket`), as it has no cookie to send. */
+  /** A bearer-token client's one-time pass (`POST /api/events/ticket`), as it has no cookie to send. */
   ticket: z.string().max(400).optional(),
 });
-
-/** How long a ticket opens the stream. An open stream stays open; a reconnection needs a new ticket. */
-export const TICKET_TTL_MS = 60_000;
 
 const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
   const bus = createOrderEventBus(database, app.log);
@@ -36,17 +34,6 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
     for (const stream of open) stream.end();
   });
   app.addHook('onClose', async () => bus.close());
-
-  /**
-   * The caller a ticket stands for: signed by this server (the cookie secret), unexpired, for this station,
-   * and its session still valid. Anything else is no caller at all.
-   */
-  const callerOfTicket = async (ticket: string, stationId: string): Promise<Auth | null> => {
-    const { valid, value } = app.unsignCookie(ticket);
-    const [sessionId, ticketStation, expiresAt] = valid && value ? value.split(':') : [];
-    if (!sessionId || ticketStation !== stationId || !(Number(expiresAt) > Date.now())) return null;
-    return loadSession(db, sessionId);
-  };
 
   app.post(
     '/api/events/ticket',
@@ -62,17 +49,14 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
     async (request) => {
       const caller = authOf(request);
       const { station } = await loadStationForCaller(db, caller, request.body.station_id);
-      const expiresAt = Date.now() + TICKET_TTL_MS;
-      return {
-        ticket: app.signCookie(`${caller.sessionId}:${station.id}:${expiresAt}`),
-        expires_at: new Date(expiresAt).toISOString(),
-      };
+      const { ticket, expiresAt } = await issueStreamTicket(db, caller, station.id);
+      return { ticket, expires_at: expiresAt.toISOString() };
     },
   );
 
   app.get('/api/events', { schema: { querystring: eventsQuerySchema } }, async (request, reply) => {
     const { ticket, station_id } = request.query;
-    const caller = request.auth ?? (ticket ? await callerOfTicket(ticket, station_id) : null);
+    const caller = request.auth ?? (ticket ? await redeemStreamTicket(db, ticket, station_id) : null);
     if (!caller) throw unauthorized();
     // EventSource cannot send X-User-Id. The header guards state changes against cross-site posts
     // (DESIGN §5); this is a read another site cannot see without CORS, so the session is enough. A

@@ -13,6 +13,7 @@ import {
   stationIdByCarwash,
   tariffByCode,
 } from '../orders/orders.test-support';
+import { streamTickets } from '../../db/schema';
 import { openSseStream } from './sse-stream';
 
 /** Reads a server-sent event stream: comments and `event: order` blocks, in order. */
@@ -258,22 +259,29 @@ describe('GET /api/events (server-sent order events)', () => {
       await reader.cancel();
     });
 
-    it('refuses a ticket for another station, a forged or expired one, and one whose session ended', async () => {
-      const { ticket } = (await ticketFor(bearer(admin))).json<{ ticket: string }>();
-      expect((await openWithTicket(ticket, sadovaya)).status).toBe(401);
-      expect((await openWithTicket(`${ticket.slice(0, -2)}xx`)).status).toBe(401);
-      expect((await openWithTicket('no-ticket')).status).toBe(401);
+    it('opens the stream once per ticket: a second use, another station, an expired or unknown ticket, or an ended session is refused', async () => {
+      const issue = async (who = admin) => (await ticketFor(bearer(who))).json<{ ticket: string }>().ticket;
 
-      const now = Date.now();
-      vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
-      try {
-        expect((await openWithTicket(ticket)).status).toBe(401);
-      } finally {
-        vi.restoreAllMocks();
-      }
+      const once = await issue();
+      const first = await openWithTicket(once);
+      expect(first.status).toBe(200);
+      await first.body!.cancel();
+      expect((await openWithTicket(once)).status).toBe(401);
+
+      // Offered for another station of the same network: refused, and spent.
+      const elsewhere = await issue();
+      expect((await openWithTicket(elsewhere, sadovaya)).status).toBe(401);
+      expect((await openWithTicket(elsewhere)).status).toBe(401);
+
+      expect((await openWithTicket('no-such-ticket')).status).toBe(401);
+      expect((await openWithTicket('x', 'not-a-station')).status).toBe(401);
+
+      const late = await issue();
+      await t.db.update(streamTickets).set({ expiresAt: new Date(Date.now() - 1000) });
+      expect((await openWithTicket(late)).status).toBe(401);
 
       const leaving = await t.loginAs('worker');
-      const { ticket: leavingTicket } = (await ticketFor(bearer(leaving))).json<{ ticket: string }>();
+      const leavingTicket = await issue(leaving);
       const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(leaving) });
       expect(logout.statusCode).toBeLessThan(300);
       expect((await openWithTicket(leavingTicket)).status).toBe(401);
