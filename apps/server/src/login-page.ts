@@ -1,3 +1,5 @@
+import { escapeHtml } from './escape-html';
+
 /**
  * The login page `/auth/yandex` is the web client's login.html (a page of its own, not the React app:
  * issue 15). Two things on it depend on this server's settings, and the server writes them in as it reads
@@ -10,16 +12,10 @@ export interface LoginPageSettings {
   supportUrl: string;
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 export function personalizeLoginPage(html: string, settings: LoginPageSettings): string {
   let page = html.replace(
     /data-login="support" href="[^"]*"/,
-    () => `data-login="support" href="${escapeAttribute(settings.supportUrl)}"`,
+    () => `data-login="support" href="${escapeHtml(settings.supportUrl)}"`,
   );
   if (settings.demo) page = page.replace('data-login="demo" hidden=""', 'data-login="demo"');
   return page;

@@ -1,11 +1,6 @@
 import { positionLabels, type Position } from '@crm/shared';
+import { escapeHtml } from '../../escape-html';
 import type { LocalUser } from './auth.repository';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const positionOrder: readonly Position[] = ['owner', 'principal', 'administrator', 'worker'];
 const roleNotes: Record<string, string> = {
