@@ -27,7 +27,8 @@ declare module 'fastify' {
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** How a secret handed to a client is kept: sessions' tokens, stream tickets. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Creates a session and returns the token the client holds (256 random bits). */
 export async function createSession(db: Database, userId: string, via: 'web' | 'telegram' = 'web') {

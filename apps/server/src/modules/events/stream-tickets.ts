@@ -1,13 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { streamTickets } from '../../db/schema';
-import { loadSession, type Auth } from '../../plugins/auth';
+import { hashToken, loadSession, type Auth } from '../../plugins/auth';
 
 /** How long a ticket opens the stream. An open stream stays open; a reconnection needs a new ticket. */
 export const TICKET_TTL_MS = 60_000;
-
-const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
 
 /**
  * A one-time pass to `stationId`'s order stream for the caller's session (DESIGN §7: the Telegram
@@ -20,7 +18,7 @@ export async function issueStreamTicket(db: Database, caller: Auth, stationId: s
   await db.delete(streamTickets).where(lt(streamTickets.expiresAt, new Date()));
   await db
     .insert(streamTickets)
-    .values({ id: hashTicket(ticket), sessionId: caller.sessionId, stationId, expiresAt });
+    .values({ id: hashToken(ticket), sessionId: caller.sessionId, stationId, expiresAt });
   return { ticket, expiresAt };
 }
 
@@ -36,7 +34,7 @@ export async function redeemStreamTicket(
 ): Promise<Auth | null> {
   const [row] = await db
     .delete(streamTickets)
-    .where(and(eq(streamTickets.id, hashTicket(ticket)), gt(streamTickets.expiresAt, new Date())))
+    .where(and(eq(streamTickets.id, hashToken(ticket)), gt(streamTickets.expiresAt, new Date())))
     .returning({ sessionId: streamTickets.sessionId, stationId: streamTickets.stationId });
   return row && row.stationId === stationId ? loadSession(db, row.sessionId) : null;
 }
