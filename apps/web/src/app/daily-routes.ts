@@ -1,7 +1,8 @@
 /**
  * The routes people open every day, each as its HTML entry (the app's index.html unless named) and the lazy
- * route modules it renders (see router.tsx), keyed as Vite's manifest keys them. Two readers: vite.config.ts precaches exactly these (plus the shell) in the
- * service worker, and bench/web-size.ts sums and budgets their initial JavaScript (issue 15).
+ * route modules it renders (see router.tsx), keyed as Vite's manifest keys them. Two readers: vite.config.ts
+ * precaches exactly these (plus the shell) in the service worker, and bench/web-size.ts sums and budgets
+ * their initial JavaScript (issue 15).
  */
 export const dailyRoutes = {
   login: {

@@ -1,6 +1,6 @@
 /**
- * Theme mode and accent (S1 §1) as React state without antd; `theme.tsx` turns this state into antd's theme.
- * Storage and the document's attributes are `lib/theme-mode.ts`.
+ * Theme mode and accent (S1 §1) as React state without antd; `theme.tsx` turns this state into antd's
+ * theme. Storage and the document's attributes are `lib/theme-mode.ts`.
  */
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {

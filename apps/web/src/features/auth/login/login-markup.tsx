@@ -19,16 +19,16 @@ import { initials, testimonials } from './testimonials';
 /**
  * The login page `/auth/yandex` (S1 §1, §2 «Auth routes», §4 «Authentication») as static markup, rendered
  * once at build time into login.html (vite.config.ts). The page is not part of the React app: a phone's
- * first visit gets this HTML, one stylesheet and a small script (`login-page.ts`, which makes the markup
- * work), not the app's 135 KB of React, router and Query (issue 15). React serves here only as the
+ * first visit gets this HTML, three small stylesheets and a small script (`login-page.ts`, which makes the
+ * markup work), not the app's 135 KB of React, router and Query (issue 15). React serves here only as the
  * template language, with the app's own icons and logo.
  *
  * The script finds its parts by `data-login`. Two of them the server fills in when it serves the page
- * (apps/server/src/web-client.ts): the demo note loses `hidden` in demo mode, and the support link gets
+ * (apps/server/src/login-page.ts): the demo note loses `hidden` in demo mode, and the support link gets
  * the configured address — so neither arrives late and moves the page.
  */
 
-export const features = [
+const features = [
   'Календарь боксов и онлайн-запись без накладок',
   'Несколько станций и сотрудники с разными правами',
   'Работает на компьютере, телефоне и в Telegram',

@@ -59,6 +59,9 @@ export function startLoginPage(root: ParentNode = document): () => void {
   const yandex = part<HTMLButtonElement>('yandex');
   const yandexMark = part('yandex-mark');
   const yandexText = part('yandex-text');
+  // The button's resting look is the markup's; only the waiting look is written here.
+  const idleMark = yandexMark.textContent;
+  const idleText = yandexText.textContent;
   let timeoutTimer = 0;
 
   const show = (status: Status, errorText = '') => {
@@ -71,8 +74,8 @@ export function startLoginPage(root: ParentNode = document): () => void {
     yandex.disabled = busy;
     yandex.setAttribute('aria-busy', String(busy));
     yandexMark.className = busy ? 'yandex-button__spinner' : 'yandex-button__logo';
-    yandexMark.textContent = busy ? '' : 'Я';
-    yandexText.textContent = busy ? messages.auth.waiting : 'Войти с Яндекс ID';
+    yandexMark.textContent = busy ? '' : idleMark;
+    yandexText.textContent = busy ? messages.auth.waiting : idleText;
     // S1 §4 step 6: a sign-in that has not finished within 60 s says so.
     window.clearTimeout(timeoutTimer);
     if (busy || status === 'telegram') {
