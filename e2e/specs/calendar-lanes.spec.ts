@@ -7,6 +7,7 @@ import {
   clickEmptyTime,
   freeHour,
   getOrder,
+  gridSettled,
   hh,
   moscowTime,
   moscowToday,
@@ -78,6 +79,7 @@ describe('the calendar’s box lanes at «Мойка на Ленина» (admini
 
   /** Drags a card by the mouse to the same height in the lane of `box`, `slots` half-hours lower. */
   async function drag(page: Page, card: Locator, box: number, slots = 0) {
+    await gridSettled(page);
     await card.scrollIntoViewIfNeeded();
     const from = (await card.boundingBox())!;
     const lane = (await page.locator(`.tg__col[data-box="${box}"]`).boundingBox())!;

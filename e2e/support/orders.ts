@@ -126,6 +126,11 @@ export async function pickOption(page: Page, combobox: Locator, option: string |
  * pointer target with no role: the day column is found by its date, the height by the hour on the time
  * axis. With a mouse the hover hint must show «+ HH:00» first.
  */
+/** Waits until the calendar has scrolled itself to now (or decided not to), so a position read stays true. */
+export async function gridSettled(page: Page) {
+  await page.locator('.tg__scroll[data-scroll-settled]').first().waitFor({ state: 'attached' });
+}
+
 export async function clickEmptyTime(
   page: Page,
   date: string,
@@ -135,6 +140,7 @@ export async function clickEmptyTime(
   // The day view has one lane per box, all of that date (DESIGN §10): the given box's, else the first.
   const column = page.locator(`.tg__col[data-date="${date}"]${box ? `[data-box="${box}"]` : ''}`).first();
   const label = page.locator('.tg__hour').filter({ hasText: new RegExp(`^${hh(hour)}$`) });
+  await gridSettled(page);
   // The calendar scrolls itself (to now, 200 ms after it shows): aim again until the hover hint
   // confirms the pointer is over the right empty time.
   for (let attempt = 1; ; attempt++) {

@@ -166,8 +166,13 @@ export function TimeGrid(props: TimeGridProps) {
     };
     const interactions = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
     interactions.forEach((type) => el?.addEventListener(type, touch, { passive: true }));
+    // The grid says when this has been decided, so scripted hands (the e2e tests) aim after it, not during.
+    delete el?.dataset.scrollSettled;
+    const settle = () => {
+      if (el) el.dataset.scrollSettled = 'true';
+    };
     const timer = window.setTimeout(() => {
-      if (!el || touched || el.scrollTop !== startTop) return;
+      if (!el || touched || el.scrollTop !== startTop) return settle();
       const now = toWall(Date.now(), zone);
       const today = days.some((d) => d.date === now.date);
       let target: number | null = null;
@@ -178,6 +183,7 @@ export function TimeGrid(props: TimeGridProps) {
         if (tops.length) target = Math.min(...tops) - 24;
       }
       el.scrollTo({ top: Math.max(0, target ?? 0) });
+      settle();
     }, 200);
     return () => {
       window.clearTimeout(timer);
