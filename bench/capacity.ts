@@ -22,14 +22,12 @@
  * 3. Prints, per target, the screens held, p50/p99 there, the ratio to the baseline, and the generator's
  *    own CPU (it shares the 2 cores with the server under test).
  *
- * `--check` (CI): PostgreSQL only, BENCH_BUDGET_SCREENS (1000) screens, BENCH_CHECK_RUNS (3) runs of
- * BENCH_CHECK_STEP s (10); fails when the median p99 exceeds 200 ms × BENCH_TOLERANCE (3). The aim is
- * 2000 screens at 1.0; on a quiet 2-core machine 2000 screens gave p99 205–330 ms with 41–84 requests
- * shed (503) per run, and 1000 screens 43–533 ms without: the gate holds what holds today (issue 15).
- * Those 1000-screen runs stall every kind of read at once for 0.25–0.5 s in about one run of three; the
- * stall is not garbage collection (longest pause 48 ms) nor the server's event loop (no delay over 60 ms
- * during the runs), so the server waits on something outside it. Until that is found, × 2 (400 ms) failed a
- * median of three about one CI run in five: the gate allows × 3.
+ * `--check` (CI): PostgreSQL only, BENCH_BUDGET_SCREENS (2000, issue 15's aim) screens, a warm-up step not
+ * counted, then BENCH_CHECK_RUNS (3) runs of BENCH_CHECK_STEP s (10); fails when the median p99 exceeds
+ * 200 ms × BENCH_TOLERANCE (1.5) or when most runs failed requests or streams. On this 2-core machine the
+ * search holds 2500 screens (p99 114 ms; 2750 sheds a burst with 503 at 0.9 cores, the in-flight cap), and
+ * 12 counted runs of 2000 gave p99 33–160 ms but one of 405 ms, a first step after the server started: hence
+ * the warm-up, and the median of three with room for one such stall.
  *
  * Environment: BENCH_DATABASE_URL, BENCH_STATIONS (50), BENCH_DAYS (28), BENCH_NEW_ORDERS (3),
  * BENCH_MAX_SCREENS (8000), BENCH_PGLITE_MAX_SCREENS (4000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_RAW=1,
@@ -79,10 +77,10 @@ const settings = {
   pgliteMaxScreens: envNumber('BENCH_PGLITE_MAX_SCREENS', 4000),
   stepSeconds: envNumber('BENCH_STEP', 20),
   warmupSeconds: 3,
-  budgetScreens: envNumber('BENCH_BUDGET_SCREENS', 1000),
+  budgetScreens: envNumber('BENCH_BUDGET_SCREENS', 2000),
   checkRuns: envNumber('BENCH_CHECK_RUNS', 3),
   checkStepSeconds: envNumber('BENCH_CHECK_STEP', 10),
-  tolerance: envNumber('BENCH_TOLERANCE', 3),
+  tolerance: envNumber('BENCH_TOLERANCE', 1.5),
   skipPglite: check || process.env.BENCH_SKIP_PGLITE === '1',
   skipRaw: check || process.env.BENCH_SKIP_RAW === '1',
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
@@ -216,6 +214,15 @@ async function runStep(
   return step;
 }
 
+/**
+ * A step that is not counted, before the first that is. A server just started has cold code, a pool
+ * without connections and backends with empty caches: the first step at 1000–2000 screens gave a read p99
+ * two to six times that of the next ones (CI and here, every run), which measured the start, not the load.
+ */
+async function warmUp(load: ScreenLoad, name: string, screens: number, cpu: () => number) {
+  await runStep(load, `${name} (warm-up, not counted)`, screens, settings.checkStepSeconds, 0, cpu);
+}
+
 /** Doubling until a step fails (or the cap), then halving the gap until it is under 10 %. */
 async function search(
   load: ScreenLoad,
@@ -227,6 +234,7 @@ async function search(
   let good: Step | null = null;
   let bad: Step | null = null;
   let n = Math.min(settings.startScreens, cap);
+  await warmUp(load, name, n, cpu);
   for (let seed = 1; ; seed++) {
     const step = await runStep(load, name, n, settings.stepSeconds, seed, cpu);
     steps.push(step);
@@ -325,6 +333,7 @@ const benchPostgres = () =>
       const cpu = meter(pidListeningOn(port), postmaster);
       return withLoad(screenTarget(server.baseUrl, net, prepared), settings.stations, async (load) => {
         if (check) {
+          await warmUp(load, 'PostgreSQL', settings.budgetScreens, cpu);
           const runs: Step[] = [];
           for (let run = 1; run <= settings.checkRuns; run++) {
             runs.push(
