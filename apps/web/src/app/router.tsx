@@ -1,5 +1,12 @@
 import { createBrowserRouter } from 'react-router';
 
+// A module several routes render, imported from one place: each `import()` carries its own preload list.
+const scheduleRedirects = () => import('../features/schedule/pages/schedule-redirect');
+const additionalServicesPage = () => import('../features/tariffs/pages/additional-services-page');
+const stationPickerPage = () => import('../features/stations/pages/station-picker-page');
+const settingsIndexPage = () => import('../features/stations/pages/settings-index-page');
+const clientsPage = () => import('../features/clients/pages/clients-page');
+
 /**
  * Every page is its own chunk (STACK traps 5–6); every route but the stale-login one sits under the antd
  * layout. The login page itself is not here: it is login.html (features/auth/login). Each entry names the
@@ -7,10 +14,10 @@ import { createBrowserRouter } from 'react-router';
  */
 export const router = createBrowserRouter([
   {
-    lazy: async () => ({
-      Component: (await import('./root-boundary')).RootLayout,
-      ErrorBoundary: (await import('./root-boundary')).RootErrorBoundary,
-    }),
+    lazy: async () => {
+      const { RootLayout, RootErrorBoundary } = await import('./root-boundary');
+      return { Component: RootLayout, ErrorBoundary: RootErrorBoundary };
+    },
     children: [
       {
         // The login page is login.html, not a route of the app: this only meets an outdated service worker.
@@ -62,15 +69,13 @@ export const router = createBrowserRouter([
               {
                 index: true,
                 lazy: async () => ({
-                  Component: (await import('../features/stations/pages/station-picker-page'))
-                    .StationPickerPage,
+                  Component: (await stationPickerPage()).StationPickerPage,
                 }),
               },
               {
                 path: '/home',
                 lazy: async () => ({
-                  Component: (await import('../features/stations/pages/station-picker-page'))
-                    .StationPickerPage,
+                  Component: (await stationPickerPage()).StationPickerPage,
                 }),
               },
               {
@@ -88,13 +93,13 @@ export const router = createBrowserRouter([
               {
                 path: '/schedule',
                 lazy: async () => ({
-                  Component: (await import('../features/schedule/pages/schedule-redirect')).ScheduleRedirect,
+                  Component: (await scheduleRedirects()).ScheduleRedirect,
                 }),
               },
               {
                 path: '/new-order',
                 lazy: async () => ({
-                  Component: (await import('../features/schedule/pages/schedule-redirect')).NewOrderRedirect,
+                  Component: (await scheduleRedirects()).NewOrderRedirect,
                 }),
               },
               {
@@ -106,26 +111,26 @@ export const router = createBrowserRouter([
               {
                 path: '/history',
                 lazy: async () => ({
-                  Component: (await import('../features/schedule/pages/schedule-redirect')).HistoryRedirect,
+                  Component: (await scheduleRedirects()).HistoryRedirect,
                 }),
               },
               {
                 path: '/tariffs',
                 lazy: async () => ({
-                  Component: (await import('../features/schedule/pages/schedule-redirect')).TariffsRedirect,
+                  Component: (await scheduleRedirects()).TariffsRedirect,
                 }),
               },
               {
                 // S2 §2: the clients of the selected station's network; `/clients/{id}` opens a client's card.
                 path: '/clients',
                 lazy: async () => ({
-                  Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
+                  Component: (await clientsPage()).ClientsPage,
                 }),
               },
               {
                 path: '/clients/:clientId',
                 lazy: async () => ({
-                  Component: (await import('../features/clients/pages/clients-page')).ClientsPage,
+                  Component: (await clientsPage()).ClientsPage,
                 }),
               },
               {
@@ -144,8 +149,7 @@ export const router = createBrowserRouter([
                   {
                     path: 'schedule',
                     lazy: async () => ({
-                      Component: (await import('../features/schedule/pages/schedule-redirect'))
-                        .StationScheduleAlias,
+                      Component: (await scheduleRedirects()).StationScheduleAlias,
                     }),
                   },
                   {
@@ -178,15 +182,13 @@ export const router = createBrowserRouter([
                     // reads which from the path.
                     path: 'tariffs/addition_service',
                     lazy: async () => ({
-                      Component: (await import('../features/tariffs/pages/additional-services-page'))
-                        .AdditionalServicesPage,
+                      Component: (await additionalServicesPage()).AdditionalServicesPage,
                     }),
                   },
                   {
                     path: 'tariffs/yandex_addition_service',
                     lazy: async () => ({
-                      Component: (await import('../features/tariffs/pages/additional-services-page'))
-                        .AdditionalServicesPage,
+                      Component: (await additionalServicesPage()).AdditionalServicesPage,
                     }),
                   },
                   {
@@ -208,8 +210,7 @@ export const router = createBrowserRouter([
                       {
                         index: true,
                         lazy: async () => ({
-                          Component: (await import('../features/stations/pages/settings-index-page'))
-                            .SettingsIndexPage,
+                          Component: (await settingsIndexPage()).SettingsIndexPage,
                         }),
                       },
                       {
@@ -271,8 +272,7 @@ export const router = createBrowserRouter([
                         // An unknown sub-page: the layout sends it back to the menu.
                         path: '*',
                         lazy: async () => ({
-                          Component: (await import('../features/stations/pages/settings-index-page'))
-                            .SettingsIndexPage,
+                          Component: (await settingsIndexPage()).SettingsIndexPage,
                         }),
                       },
                     ],
