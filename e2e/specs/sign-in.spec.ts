@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { control, isUncovered, pageErrors, signIn } from '../support/browser';
 import { useBrowser } from '../support/test-browser';
 
@@ -11,6 +11,25 @@ describe('sign-in and the station picker', () => {
     await page.waitForURL(/\/auth\/yandex/);
     await control(page, 'Войти с Яндекс ID').waitFor();
     await page.getByText(/демо/i).first().waitFor();
+  });
+
+  it('sends a signed-out visitor of a deep link to the login page before loading the app, then back to it', async () => {
+    const page = await browser.open();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const calendar = `/station/${inject('leninaId')}`;
+    await page.goto(`${calendar}?view=week&date=2026-01-05`);
+    await page.waitForURL(/\/auth\/yandex/);
+    await control(page, 'Войти с Яндекс ID').waitFor();
+    // Only the entry ran: none of the layouts (antd, the shell) nor the page was fetched.
+    expect(
+      scripts.filter((path) => /\/(root-boundary|antd-layout|app-layout|schedule-page)-/.test(path)),
+    ).toEqual([]);
+    await signIn(page, 'owner');
+    await page.waitForURL((url) => url.pathname === calendar && url.search === '?view=week&date=2026-01-05');
+    expect(pageErrors(page)).toEqual([]);
   });
 
   for (const viewport of ['desktop', 'phone'] as const) {

@@ -3,10 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { createAppRouter, isSignedInPage } from './app/router';
+import { signInFirst } from './lib/auth-redirect';
+import { getSessionUserId } from './lib/session';
 import './app/global.css';
 
-function mount() {
+function mount(router: ReturnType<typeof createAppRouter>) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>
@@ -16,13 +18,20 @@ function mount() {
   );
 }
 
-// Until the first route's modules have arrived the router would render nothing over index.html's splash:
-// on a slow network a blank page for seconds. React takes the root over once there is a page to show.
-if (router.state.initialized) mount();
-else {
+function start() {
+  const router = createAppRouter();
+  // Until the first route's modules have arrived the router would render nothing over index.html's splash:
+  // on a slow network a blank page for seconds. React takes the root over once there is a page to show.
+  if (router.state.initialized) return mount(router);
   const stop = router.subscribe((state) => {
     if (!state.initialized) return;
     stop();
-    mount();
+    mount(router);
   });
 }
+
+// A visitor without a session on a signed-in page goes to the login page at once, without first loading
+// the app (its layouts and the page, ≈ 300 KB) only to be sent there by the layout's guard.
+if (!getSessionUserId() && isSignedInPage(location.pathname))
+  signInFirst(location.pathname + location.search);
+else start();

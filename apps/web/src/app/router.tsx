@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 
 // A module several routes render, imported from one place: each `import()` carries its own preload list.
 const scheduleRedirects = () => import('../features/schedule/pages/schedule-redirect');
@@ -12,7 +12,9 @@ const clientsPage = () => import('../features/clients/pages/clients-page');
  * layout. The login page itself is not here: it is login.html (features/auth/login). Each entry names the
  * feature file that owns the page. bench/web-size.ts budgets the initial JS of the daily routes.
  */
-export const router = createBrowserRouter([
+const SIGNED_IN = 'signed-in';
+
+export const routes: RouteObject[] = [
   {
     lazy: async () => {
       const { RootLayout, RootErrorBoundary } = await import('./root-boundary');
@@ -64,6 +66,7 @@ export const router = createBrowserRouter([
           },
           {
             // Signed-in area: guards (session, complete profile, wizard rule) and the shell.
+            id: SIGNED_IN,
             lazy: async () => ({ Component: (await import('./layout/app-layout')).AppLayout }),
             children: [
               {
@@ -296,4 +299,12 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
+
+/** Whether the path is a page of the signed-in area (`app-layout.tsx`), where a visitor without a session
+ * is sent to the login page. */
+export function isSignedInPage(pathname: string): boolean {
+  return !!matchRoutes(routes, pathname)?.some((match) => match.route.id === SIGNED_IN);
+}
+
+export const createAppRouter = () => createBrowserRouter(routes);

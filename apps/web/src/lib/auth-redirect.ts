@@ -125,6 +125,12 @@ export function openLoginPage(options: { error?: string; logout?: boolean } = {}
   pageLocation.replace(options.logout ? `${LOGIN_PATH}?logout=true` : LOGIN_PATH);
 }
 
+/** Signed out on a page that needs a session: remember it (S1 §4 steps 1 and 12), then the login page. */
+export function signInFirst(pathWithSearch: string) {
+  saveRedirectPath(pathWithSearch);
+  openLoginPage();
+}
+
 /** The error `openLoginPage` passed on, read once. */
 export function takeLoginError(): string | null {
   const error = sessionStorage.getItem(LOGIN_ERROR_KEY);

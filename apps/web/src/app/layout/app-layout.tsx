@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, type User } from '@crm/shared';
 import { LoadingOverlay } from '../../components/loading-overlay';
-import { openLoginPage, saveRedirectPath } from '../../lib/auth-redirect';
+import { openLoginPage, signInFirst } from '../../lib/auth-redirect';
 import { useArrivalTurn } from '../../lib/arrival-queue';
 import { useNotify } from '../../lib/notify';
 import { getSessionUserId } from '../../lib/session';
@@ -23,13 +23,10 @@ const PushPrompt = lazy(async () => ({
   default: (await import('../../features/notifications/components/push-prompt')).PushPrompt,
 }));
 
-/** Signed out: remember where the visitor wanted to go (S1 §4 steps 1 and 12), then the login page. */
+/** Signed out (a session that ended while the app was open; main.tsx sends the others before it loads). */
 function ToLogin() {
   const location = useLocation();
-  useEffect(() => {
-    saveRedirectPath(location.pathname + location.search);
-    openLoginPage();
-  }, [location]);
+  useEffect(() => signInFirst(location.pathname + location.search), [location]);
   return <LoadingOverlay context="auth" />;
 }
 

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isSignedInPage } from './router';
+
+describe('isSignedInPage (main.tsx sends a visitor without a session there to the login page at once)', () => {
+  it.each(['/', '/home', '/profile', '/wizard', '/clients/42', '/station/abc', '/station/abc/dashboard'])(
+    '%s is in the signed-in area',
+    (path) => expect(isSignedInPage(path)).toBe(true),
+  );
+
+  it.each([
+    '/auth/callback',
+    '/registration/callback',
+    '/logout',
+    '/install-app',
+    '/stationAdminCallback/abc',
+  ])('%s works signed out', (path) => expect(isSignedInPage(path)).toBe(false));
+
+  it('leaves an unknown path to the not-found page, signed in or out', () => {
+    expect(isSignedInPage('/no-such-page')).toBe(false);
+  });
+});
