@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { identities, localAuthCodes, users } from '../db/schema';
@@ -10,6 +10,7 @@ import {
   type IdentityProvider,
   type ProviderProfile,
 } from './identity';
+import { hashSecret, sameText } from '../secrets';
 
 /**
  * The provider built into the server for the demo and the tests (DESIGN §5 «Local sign-in»): the same
@@ -19,14 +20,6 @@ export const LOCAL_CLIENT_ID = 'crm-local';
 export const LOCAL_AUTHORIZE_PATH = '/api/auth/local/authorize';
 const codeLifetimeMs = 5 * 60 * 1000;
 
-const hash = (value: string) => createHash('sha256').update(value).digest('hex');
-
-function sameText(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /** Issues a single-use code for a user picked on the local authorize page. */
 export async function issueLocalCode(
   db: Database,
@@ -35,7 +28,7 @@ export async function issueLocalCode(
   const code = randomBytes(32).toString('base64url');
   await db.delete(localAuthCodes).where(lt(localAuthCodes.expiresAt, new Date()));
   await db.insert(localAuthCodes).values({
-    codeHash: hash(code),
+    codeHash: hashSecret(code),
     userId: grant.userId,
     redirectUri: grant.redirectUri,
     codeChallenge: grant.codeChallenge,
@@ -71,7 +64,7 @@ export function createLocalProvider(db: Database): IdentityProvider {
         .set({ usedAt: new Date() })
         .where(
           and(
-            eq(localAuthCodes.codeHash, hash(code)),
+            eq(localAuthCodes.codeHash, hashSecret(code)),
             isNull(localAuthCodes.usedAt),
             gt(localAuthCodes.expiresAt, new Date()),
           ),

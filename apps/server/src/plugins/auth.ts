@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,6 +6,7 @@ import { authTimings, messages, type SystemRole } from '@crm/shared';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { AppError, unauthorized } from './errors';
+import { hashSecret } from '../secrets';
 
 export const SESSION_COOKIE = 'crm_sid';
 
@@ -27,14 +28,11 @@ declare module 'fastify' {
   }
 }
 
-/** How a secret handed to a client is kept: sessions' tokens, stream tickets. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** Creates a session and returns the token the client holds (256 random bits). */
 export async function createSession(db: Database, userId: string, via: 'web' | 'telegram' = 'web') {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + authTimings.sessionDays * 24 * 60 * 60 * 1000);
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, via });
+  await db.insert(sessions).values({ id: hashSecret(token), userId, expiresAt, via });
   return { token, expiresAt };
 }
 
@@ -80,7 +78,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Database }
     if (!request.url.startsWith('/api/')) return;
     const token = tokenFrom(request);
     if (!token || token.length > 100) return;
-    request.auth = await loadSession(opts.db, hashToken(token));
+    request.auth = await loadSession(opts.db, hashSecret(token));
   });
 
   app.decorate('requireUser', async (request: FastifyRequest) => {

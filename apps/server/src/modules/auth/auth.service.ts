@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { messages, type AuthResponse, type AuthorizeBody } from '@crm/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps';
@@ -13,20 +13,14 @@ import {
   stationIdByCarwashId,
   touchLastLogin,
 } from './auth.repository';
+import { hashSecret, sameText } from '../../secrets';
 
 export type ProviderName = 'yandex' | 'local';
 
 const pendingLifetimeMs = 10 * 60 * 1000;
-const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
 /** The one answer to every failed code exchange (S1 §8): the client learns nothing about why. */
 export const authFailed = () => new AppError(401, 'AUTH_FAILED', messages.auth.codeExchangeFailed);
-
-function sameText(a: string, b: string) {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** The provider the login page uses: Yandex when configured, else the built-in one. */
 export function defaultProvider(deps: AppDeps): ProviderName {
@@ -70,7 +64,7 @@ export async function startSignIn(
   const state = randomBytes(32).toString('base64url');
   const pkce = createPkcePair();
   await insertPending(deps.db, {
-    stateHash: hashState(state),
+    stateHash: hashSecret(state),
     provider: provider.id,
     codeVerifier: pkce.verifier,
     redirectUri: input.redirectUri,
@@ -100,7 +94,7 @@ export async function completeSignIn(
     log.warn('sign-in refused: state does not match the browser cookie');
     throw authFailed();
   }
-  const pending = await consumePending(deps.db, hashState(body.state));
+  const pending = await consumePending(deps.db, hashSecret(body.state));
   if (!pending) {
     log.warn('sign-in refused: unknown, used or expired state');
     throw authFailed();

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { streamTickets } from '../../db/schema';
-import { hashToken, loadSession, type Auth } from '../../plugins/auth';
+import { loadSession, type Auth } from '../../plugins/auth';
+import { hashSecret } from '../../secrets';
 
 /** How long a ticket opens the stream. An open stream stays open; a reconnection needs a new ticket. */
 export const TICKET_TTL_MS = 60_000;
@@ -18,7 +19,7 @@ export async function issueStreamTicket(db: Database, caller: Auth, stationId: s
   await db.delete(streamTickets).where(lt(streamTickets.expiresAt, new Date()));
   await db
     .insert(streamTickets)
-    .values({ id: hashToken(ticket), sessionId: caller.sessionId, stationId, expiresAt });
+    .values({ id: hashSecret(ticket), sessionId: caller.sessionId, stationId, expiresAt });
   return { ticket, expiresAt };
 }
 
@@ -34,7 +35,7 @@ export async function redeemStreamTicket(
 ): Promise<Auth | null> {
   const [row] = await db
     .delete(streamTickets)
-    .where(and(eq(streamTickets.id, hashToken(ticket)), gt(streamTickets.expiresAt, new Date())))
+    .where(and(eq(streamTickets.id, hashSecret(ticket)), gt(streamTickets.expiresAt, new Date())))
     .returning({ sessionId: streamTickets.sessionId, stationId: streamTickets.stationId });
   return row && row.stationId === stationId ? loadSession(db, row.sessionId) : null;
 }

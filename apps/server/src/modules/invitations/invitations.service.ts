@@ -14,7 +14,8 @@ import type { Auth } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
 import { loadStationForCaller, requirePosition } from '../stations/station-access';
 import { isUuid } from '../users/users.repository';
-import { hashInvitationToken, newInvitationToken } from './invitation-token';
+import { hashSecret } from '../../secrets';
+import { newInvitationToken } from './invitation-token';
 import {
   findWithCreator,
   listActive,
@@ -66,7 +67,7 @@ export async function createInvitation(
     .insert(stationInvitations)
     .values({
       stationId,
-      tokenHash: hashInvitationToken(token),
+      tokenHash: hashSecret(token),
       position,
       createdBy: caller.userId,
       createdAt: now,
@@ -131,7 +132,7 @@ export async function redeemInvitation(
 ): Promise<void> {
   const invalid = () => forbidden(invitationMessages.invalid);
   if (!token || !isUuid(stationId)) throw invalid();
-  const found = await lockRedeemable(tx, stationId, hashInvitationToken(token), now);
+  const found = await lockRedeemable(tx, stationId, hashSecret(token), now);
   if (!found) throw invalid();
   const joined = await tx
     .insert(memberships)

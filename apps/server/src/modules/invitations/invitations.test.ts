@@ -4,7 +4,7 @@ import { invitationMessages, type Invitation, type InvitationCreated } from '@cr
 import { stationInvitations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoIds, expectSignInRequired } from '../users/test-guards';
-import { hashInvitationToken } from './invitation-token';
+import { hashSecret } from '../../secrets';
 
 describe('station invitations API', () => {
   let t: TestApp;
@@ -57,7 +57,7 @@ describe('station invitations API', () => {
       expect(ttl).toBeLessThanOrEqual(7 * 24 * 3600 * 1000 + 60_000);
 
       const [row] = await t.db.select().from(stationInvitations).where(eq(stationInvitations.id, body.id));
-      expect(row!.tokenHash).toBe(hashInvitationToken(body.token));
+      expect(row!.tokenHash).toBe(hashSecret(body.token));
       expect(JSON.stringify(row)).not.toContain(body.token);
       expect(row!.createdBy).toBe(ids.user('owner'));
     });
@@ -105,7 +105,7 @@ describe('station invitations API', () => {
         created_by: { id: ids.user('owner'), name: 'Алексей', surname: 'Смирнов' },
       });
       expect(res.body).not.toContain(made.token);
-      expect(res.body).not.toContain(hashInvitationToken(made.token));
+      expect(res.body).not.toContain(hashSecret(made.token));
       // Another station's links are not in this station's list.
       expect(invitations.every((i) => i.station_id === ids.lenina)).toBe(true);
     });

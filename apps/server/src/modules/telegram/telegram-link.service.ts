@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { notificationTimings, type TelegramLink } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { telegramLinkCodes, users } from '../../db/schema';
+import { hashSecret } from '../../secrets';
 
 /**
  * 192 random bits in base64url: 32 characters, inside Telegram's deep-link limit (64 of A-Za-z0-9_-), and
@@ -10,11 +11,6 @@ import { telegramLinkCodes, users } from '../../db/schema';
  */
 export function newLinkCode(): string {
   return randomBytes(24).toString('base64url');
-}
-
-/** Kept instead of the code: a leaked table links nobody. A plain SHA-256 suffices for random codes. */
-export function hashLinkCode(code: string): string {
-  return createHash('sha256').update(code, 'utf8').digest('hex');
 }
 
 /** `POST /api/telegram/link`: a fresh one-time deep link for the signed-in user. */
@@ -36,7 +32,7 @@ export async function createTelegramLink(
           or(isNotNull(telegramLinkCodes.usedAt), lt(telegramLinkCodes.expiresAt, now)),
         ),
       );
-    await tx.insert(telegramLinkCodes).values({ codeHash: hashLinkCode(code), userId, expiresAt });
+    await tx.insert(telegramLinkCodes).values({ codeHash: hashSecret(code), userId, expiresAt });
   });
   return { url: `https://t.me/${botName}?start=${code}`, expires_at: expiresAt.toISOString() };
 }
@@ -60,7 +56,7 @@ export async function redeemTelegramLink(
       .set({ usedAt: now })
       .where(
         and(
-          eq(telegramLinkCodes.codeHash, hashLinkCode(code)),
+          eq(telegramLinkCodes.codeHash, hashSecret(code)),
           isNull(telegramLinkCodes.usedAt),
           gt(telegramLinkCodes.expiresAt, now),
         ),

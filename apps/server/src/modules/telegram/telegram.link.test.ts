@@ -5,7 +5,7 @@ import { telegramLinkCodes } from '../../db/schema';
 import type { BotApiStandIn } from '../../test/bot-api-stand-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { expectSignInRequired } from '../users/test-guards';
-import { hashLinkCode } from './telegram-link.service';
+import { hashSecret } from '../../secrets';
 import { botTexts } from './telegram-texts';
 import {
   createBotTestApp,
@@ -94,7 +94,7 @@ describe('Telegram bot: webhook and linking', () => {
       const [row] = await t.db
         .select()
         .from(telegramLinkCodes)
-        .where(eq(telegramLinkCodes.codeHash, hashLinkCode(codeOf(body))));
+        .where(eq(telegramLinkCodes.codeHash, hashSecret(codeOf(body))));
       expect(row).toMatchObject({ userId, usedAt: null });
     });
 
@@ -116,7 +116,7 @@ describe('Telegram bot: webhook and linking', () => {
       await t.db
         .update(telegramLinkCodes)
         .set({ expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(telegramLinkCodes.codeHash, hashLinkCode(codeOf(body))));
+        .where(eq(telegramLinkCodes.codeHash, hashSecret(codeOf(body))));
       await postUpdate(t, messageUpdate(700100400, `/start ${codeOf(body)}`));
       await postUpdate(t, messageUpdate(700100400, '/start AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
       await postUpdate(t, messageUpdate(700100400, '/start ../../etc'));
