@@ -22,16 +22,17 @@ export const goals = {
 /**
  * What the gate holds. The login page meets its goal (100 in every run since it became a page without
  * React), so its gate is the goal. The signed-in pages do not yet: their gate is the median measured when it
- * was last raised (calendar 43–46, dashboard 37–41 on 2-core machines with CPU index ≈ 1 800–2 850, some of
- * them loaded; before antd's built stylesheet 35–36 and 34) with room for a slower host. LCP and TBT of the
+ * was last raised (calendar 48–52, dashboard 44–46 on 2-core machines with CPU index ≈ 1 800–2 850, since
+ * the entry asks for the user and the stations itself; 43–46 and 37–41 before that; before antd's built
+ * stylesheet 35–36 and 34) with room for a slower host. LCP and TBT of the
  * signed-in pages swing by seconds between runs at 4× CPU (calendar TBT 1.6–2.8 s), so their limits are wide
  * and the score carries the ratchet: raise it as the pages get faster, never lower it. CLS keeps the goal
  * where the page already meets it.
  */
 export const budgets = {
   login: goals.login,
-  calendar: { performance: 38, lcpMs: 15_000, tbtMs: 9_000, cls: 0.1 },
-  dashboard: { performance: 32, lcpMs: 18_000, tbtMs: 12_000, cls: 0.1 },
+  calendar: { performance: 43, lcpMs: 15_000, tbtMs: 9_000, cls: 0.1 },
+  dashboard: { performance: 38, lcpMs: 18_000, tbtMs: 12_000, cls: 0.1 },
 } satisfies Record<keyof typeof goals, PageBudget>;
 
 /**
