@@ -14,7 +14,7 @@ const clientsPage = () => import('../features/clients/pages/clients-page');
  */
 const SIGNED_IN = 'signed-in';
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     lazy: async () => {
       const { RootLayout, RootErrorBoundary } = await import('./root-boundary');
