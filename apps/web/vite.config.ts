@@ -196,6 +196,14 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 900,
     manifest: true,
+    // The entry's imports are preloaded from index.html; a lazy route's are not. Inserting a
+    // <link rel="modulepreload"> per dependency of each lazy route cost the calendar's first load 150–550 ms of
+    // main thread at Lighthouse's 4× CPU (≈ 40 links, each a synchronous insert), while the modules' own
+    // imports fetch the same files as fast on a throttled phone (docs/decisions.md, issue 15). CSS stays.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
+    },
     rollupOptions: { input: { index: 'index.html', login: 'login.html' } },
   },
 });

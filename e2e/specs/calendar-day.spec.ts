@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { skipFirstVisit, type ApiSession } from '../support/api';
 import { pageErrors, signInFast, viewports, type ContextOptions } from '../support/browser';
-import { addDays, hh, listOrders, moscowTime, moscowToday, type ApiOrder } from '../support/orders';
+import {
+  addDays,
+  gridSettled,
+  hh,
+  listOrders,
+  moscowTime,
+  moscowToday,
+  type ApiOrder,
+} from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
 /** «Мойка на Ленина»: 08:00–22:00 every day, 30-minute slots, boxes 1–4. */
@@ -199,6 +207,28 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
       })
       .first()
       .waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+  it('asks the week it shows and the new orders once each when it opens, and draws the week’s orders', async () => {
+    // Issue 15: the router asks both at navigation, beside the page's modules; the page must find them
+    // under its own keys, not ask again.
+    const page = await browser.open();
+    await page
+      .context()
+      .addInitScript((key) => sessionStorage.setItem(key, '1'), `crm.greeted.${admin.userId}`);
+    await signInFast(page, baseUrl(), 'administrator');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/order/')) asked.push(pathname.replace(leninaId, '{id}'));
+    });
+    await page.goto(`/station/${leninaId}?view=week&date=${addDays(moscowToday(), 2)}`);
+    await gridSettled(page);
+    await page.locator('[data-event-id]').first().waitFor();
+    // A second ask would follow the page's first render at once; a poll would take 20 s.
+    await page.waitForTimeout(1000);
+    expect(asked.filter((p) => p === '/api/order/calendar')).toHaveLength(1);
+    expect(asked.filter((p) => p === '/api/order/list/new/{id}')).toHaveLength(1);
     expect(pageErrors(page)).toEqual([]);
   });
 });

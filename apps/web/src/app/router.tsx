@@ -1,6 +1,10 @@
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+// Station routes' loaders start the page's data and return at once: the page never waits for it. The warm-up
+// is in the entry, not loaded with the route: by the time a lazy chunk could run it the main thread is busy
+// with the layouts' first render, and the calls went out no sooner (measured, issue 15).
+import { warmCalendar, warmStation } from './station-warmup';
 
-// A module several routes render, imported from one place: each `import()` carries its own preload list.
+// A module several routes render, imported from one place.
 const scheduleRedirects = () => import('../features/schedule/pages/schedule-redirect');
 const additionalServicesPage = () => import('../features/tariffs/pages/additional-services-page');
 const stationPickerPage = () => import('../features/stations/pages/station-picker-page');
@@ -138,6 +142,12 @@ const routes: RouteObject[] = [
               },
               {
                 path: '/station/:stationId',
+                // Start the station's data beside its modules; once per visit of the station, not per URL change.
+                loader: ({ params }) => {
+                  void warmStation(params.stationId!);
+                  return null;
+                },
+                shouldRevalidate: () => false,
                 lazy: async () => ({
                   Component: (await import('../features/stations/components/station-guard')).StationGuard,
                 }),
@@ -145,6 +155,11 @@ const routes: RouteObject[] = [
                   {
                     // S1 §2: the station's index is the order calendar.
                     index: true,
+                    loader: ({ params, request }) => {
+                      void warmCalendar(params.stationId!, new URL(request.url).searchParams);
+                      return null;
+                    },
+                    shouldRevalidate: () => false,
                     lazy: async () => ({
                       Component: (await import('../features/schedule/pages/schedule-page')).SchedulePage,
                     }),

@@ -21,3 +21,9 @@ export function useViewport(): Viewport {
   const tablet = useMediaQuery(`(min-width: ${breakpoints.tablet}px)`);
   return desktop ? 'desktop' : tablet ? 'tablet' : 'mobile';
 }
+
+/** The same answer outside React, read once: for a load started before the page renders. */
+export function currentViewport(): Viewport {
+  const atLeast = (width: number) => window.matchMedia(`(min-width: ${width}px)`).matches;
+  return atLeast(breakpoints.desktop) ? 'desktop' : atLeast(breakpoints.tablet) ? 'tablet' : 'mobile';
+}

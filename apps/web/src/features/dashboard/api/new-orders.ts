@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@crm/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { isIncomingNewOrder, type Order } from '@crm/shared';
 import { api } from '../../../lib/api-client';
 
 interface NewOrdersResponse {
@@ -36,4 +36,13 @@ export const newOrdersQuery = (stationId: string) =>
 
 export function useNewOrders(stationId: string | null | undefined, enabled = true) {
   return useQuery({ ...newOrdersQuery(stationId ?? ''), enabled: enabled && !!stationId });
+}
+
+/**
+ * The list asked when a station page is navigated to, before the page and its guard have rendered; when an
+ * incoming order waits, the blocking modal's code is fetched beside it, not after the list arrives (issue 15).
+ */
+export async function prefetchNewOrders(client: QueryClient, stationId: string): Promise<void> {
+  const orders = await client.fetchQuery(newOrdersQuery(stationId));
+  if (orders.some(isIncomingNewOrder)) void import('../components/new-orders-modal');
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, gridRange, hasSchedule, loadRange, stripDates, visibleDates } from './calendar-days';
+import {
+  calendarDay,
+  calendarPlace,
+  gridRange,
+  hasSchedule,
+  loadRange,
+  stripDates,
+  visibleDates,
+} from './calendar-days';
 
 const worktime = {
   start_Monday: '08:00',
@@ -33,6 +41,17 @@ describe('calendar days', () => {
     expect([sunday.hoursLabel, sunday.hoursShort]).toEqual(['Круглосуточно', '0–24']);
     const halves = calendarDay('2026-05-16', { start_Saturday: '09:30', end_Saturday: '17:15' }, '');
     expect(halves.hoursShort).toBe('9:30–17:15');
+  });
+
+  it('reads the view and the day from the URL, else today as a day on a phone and as a week wider', () => {
+    const at = (search: string, phone: boolean) =>
+      calendarPlace(new URLSearchParams(search), phone, '2026-05-13');
+    expect(at('', true)).toEqual({ view: 'day', selected: '2026-05-13' });
+    expect(at('', false)).toEqual({ view: 'week', selected: '2026-05-13' });
+    expect(at('view=week&date=2026-06-01', true)).toEqual({ view: 'week', selected: '2026-06-01' });
+    expect(at('view=day', false)).toEqual({ view: 'day', selected: '2026-05-13' });
+    // A hand-edited URL falls back rather than asking for a week that does not exist.
+    expect(at('view=month&date=2026-13-45', false)).toEqual({ view: 'week', selected: '2026-05-13' });
   });
 
   it('shows the selected day, or Monday to Sunday of its week, and loads them with an exclusive end', () => {

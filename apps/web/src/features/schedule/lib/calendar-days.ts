@@ -1,7 +1,7 @@
 import { DAY_OFF_LABEL, dayHours, formatDayHours, toMinutes, weekDays, type WeekDay } from '@crm/shared';
 import type { CalendarEvent } from './calendar-events';
 import { addDays } from '@crm/shared';
-import { weekStart, weekdayIndex } from './calendar-dates';
+import { isDate, weekStart, weekdayIndex } from './calendar-dates';
 
 export type CalendarView = 'day' | 'week';
 
@@ -64,6 +64,22 @@ export function visibleDates(view: CalendarView, selected: string): string[] {
 /** S1 §2 week strip: seven days centred on the selected day. */
 export function stripDates(selected: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(selected, i - 3));
+}
+
+/**
+ * The view and the day the calendar shows for its URL (`?view=day|week&date=YYYY-MM-DD`): without them a
+ * phone shows today as a day, a wider screen today's week. The page and the load started at navigation
+ * (prefetch-calendar.ts) read the same answer, so the week asked early is the week drawn.
+ */
+export function calendarPlace(
+  params: URLSearchParams,
+  phone: boolean,
+  today: string,
+): { view: CalendarView; selected: string } {
+  const viewParam = params.get('view');
+  const view: CalendarView = viewParam === 'day' || viewParam === 'week' ? viewParam : phone ? 'day' : 'week';
+  const dateParam = params.get('date');
+  return { view, selected: isDate(dateParam) ? dateParam : today };
 }
 
 /** The dates `POST /api/order/list` gets for the visible days: start inclusive, end exclusive. */

@@ -13,11 +13,11 @@ import { OrderModals } from '../../orders';
 import { calendarWeekQuery, useCalendarWeek } from '../api/order-list';
 import {
   calendarDay,
+  calendarPlace,
   gridRange,
   loadRange,
   stripDates,
   visibleDates,
-  type CalendarView,
 } from '../lib/calendar-days';
 import { buildEvents, type CalendarEvent } from '../lib/calendar-events';
 import { countEvents, matchesFilters, usePersistedFilters } from '../lib/calendar-filters';
@@ -29,7 +29,6 @@ import { useCalendarMove } from '../lib/use-calendar-move';
 import { WeekList } from '../components/week-list';
 import { fromWall } from '../../../lib/station-time';
 import { useStationNow } from '../../../lib/use-station-now';
-import { isDate } from '../lib/calendar-dates';
 import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
 import { FilterPopover } from '../components/filter-popover';
 import { OverlapModal } from '../components/overlap-modal';
@@ -56,10 +55,7 @@ export function SchedulePage() {
   // A new day on the station's clock is noticed within a minute.
   const { today } = useStationNow(zone, 60_000);
 
-  const viewParam = params.get('view');
-  const view: CalendarView = viewParam === 'day' || viewParam === 'week' ? viewParam : phone ? 'day' : 'week';
-  const dateParam = params.get('date');
-  const selected = isDate(dateParam) ? dateParam : today;
+  const { view, selected } = calendarPlace(params, phone, today);
 
   const range = loadRange(view, selected);
   const list = useCalendarWeek(station.id, zone, range.start, range.end);
