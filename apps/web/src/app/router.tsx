@@ -1,4 +1,9 @@
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 // Station routes' loaders start the page's data and return at once: the page never waits for it. The warm-up
 // is in the entry, not loaded with the route: by the time a lazy chunk could run it the main thread is busy
 // with the layouts' first render, and the calls went out no sooner (measured, issue 15).
@@ -17,6 +22,10 @@ const clientsPage = () => import('../features/clients/pages/clients-page');
  * feature file that owns the page. bench/web-size.ts budgets the initial JS of the daily routes.
  */
 const SIGNED_IN = 'signed-in';
+
+/** A station route's loader runs again for another station, not for another date or dialog of the same one. */
+const otherStation: ShouldRevalidateFunction = ({ currentParams, nextParams }) =>
+  currentParams.stationId !== nextParams.stationId;
 
 const routes: RouteObject[] = [
   {
@@ -142,12 +151,11 @@ const routes: RouteObject[] = [
               },
               {
                 path: '/station/:stationId',
-                // Start the station's data beside its modules; once per visit of the station, not per URL change.
                 loader: ({ params }) => {
                   void warmStation(params.stationId!);
                   return null;
                 },
-                shouldRevalidate: () => false,
+                shouldRevalidate: otherStation,
                 lazy: async () => ({
                   Component: (await import('../features/stations/components/station-guard')).StationGuard,
                 }),
@@ -159,7 +167,7 @@ const routes: RouteObject[] = [
                       void warmCalendar(params.stationId!, new URL(request.url).searchParams);
                       return null;
                     },
-                    shouldRevalidate: () => false,
+                    shouldRevalidate: otherStation,
                     lazy: async () => ({
                       Component: (await import('../features/schedule/pages/schedule-page')).SchedulePage,
                     }),
