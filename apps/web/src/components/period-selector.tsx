@@ -1,10 +1,13 @@
-import { Button, DatePicker, Segmented, Select, Tooltip } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Segmented, Select, Skeleton, Tooltip } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { periodLabels, periodRange, shiftPeriod, type DateRange, type PeriodKind } from '@crm/shared';
 import { useViewport } from '../lib/use-media-query';
 import './period-selector.css';
+
+const PeriodRangePicker = lazy(() => import('./period-range-picker'));
 
 export interface PeriodValue {
   kind: PeriodKind;
@@ -57,7 +60,7 @@ const stepNames: Partial<Record<PeriodKind, [string, string]>> = {
 /**
  * The shared period selector (S1 §2 «Shared screens»): the kinds as a segmented control (a select on
  * phones, where six labels do not fit), arrows to the previous and next period, the period in words, and
- * a date-range picker for «Период».
+ * a date-range picker for «Период» (loaded when chosen).
  */
 export function PeriodSelector({ kinds, value, onChange, today, label = 'Период' }: PeriodSelectorProps) {
   const compact = useViewport() === 'mobile';
@@ -86,23 +89,9 @@ export function PeriodSelector({ kinds, value, onChange, today, label = 'Пер�
         />
       )}
       {value.kind === 'custom' ? (
-        <DatePicker.RangePicker
-          className="period-selector__range"
-          format="DD.MM.YYYY"
-          allowClear={false}
-          value={[dayjs(value.range.start), dayjs(value.range.end)]}
-          onChange={(dates) => {
-            const [from, to] = dates ?? [];
-            if (from && to) {
-              onChange({
-                kind: 'custom',
-                range: { start: from.format('YYYY-MM-DD'), end: to.format('YYYY-MM-DD') },
-              });
-            }
-          }}
-          aria-label="Даты периода"
-          placeholder={['Начало', 'Конец']}
-        />
+        <Suspense fallback={<Skeleton.Input active className="period-selector__range" />}>
+          <PeriodRangePicker range={value.range} onChange={(range) => onChange({ kind: 'custom', range })} />
+        </Suspense>
       ) : null}
       <div className="period-selector__nav">
         {steps && (

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  orderCancelSchema,
-  orderCarInputSchema,
-  orderCompletePaymentSchema,
-  orderFormMessages,
-} from './order.schema';
+import { orderCancelSchema, orderCarInputSchema, orderCompletePaymentSchema } from './order.schema';
+import { orderFormMessages } from './order-form-messages';
 import { orderMessages } from './order-status';
 
 const car = { brand: 'Kia', model: 'Rio', class: 'Compact', category: 'Compact' } as const;

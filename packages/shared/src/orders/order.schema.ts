@@ -10,6 +10,7 @@ import {
   type PaymentMethod,
 } from './order-status';
 import { commentMaxLength, isValidAmount, isValidPlate, normalizePlate, parseSlotId } from './order-rules';
+import { orderFormMessages } from './order-form-messages';
 import { isoInstant, localDate } from '../time/date-fields';
 import { isSafeText, textMessages } from '../text/safe-text';
 
@@ -103,17 +104,6 @@ export const orderSchema = z.object({
   basket: basketSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
-
-/** Texts of issue 10 beyond the spec's catalogue (DESIGN §10). */
-export const orderFormMessages = {
-  /** An empty plate is a missing field, not a bad format. */
-  plateRequired: 'Введите госномер',
-  /** «Другое» says nothing by itself: the operator writes the reason. */
-  cancelCommentRequired: 'Опишите причину',
-  cancelCommentMax: 'Не больше 300 символов',
-  /** A completion with payment takes money: at least something, by card, cash, СБП or online. */
-  paymentAmountRequired: 'Введите сумму оплаты',
-} as const;
 
 /** Car of the create/update payload (S1 §3). */
 export const orderCarInputSchema = z.object({

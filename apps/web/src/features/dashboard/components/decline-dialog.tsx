@@ -11,7 +11,7 @@ import {
   type CancelReason,
 } from '@crm/shared';
 
-interface DeclineDialogProps {
+export interface DeclineDialogProps {
   /** What is being declined, e.g. «Kia Rio А123ВС77, 14:30–15:00». */
   subject: string | null;
   /** `comment`: the operator's words, required with «Другое» (it says nothing by itself). */

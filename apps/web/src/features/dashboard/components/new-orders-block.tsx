@@ -3,7 +3,7 @@ import { SyncOutlined } from '@ant-design/icons';
 import { calendarOrderOf, dashboardMessages, orderMessages } from '@crm/shared';
 import { useNewOrders } from '../api/new-orders';
 import { useOrderAnswers } from '../lib/use-order-answers';
-import { DeclineDialog } from './decline-dialog';
+import { LazyDeclineDialog } from './lazy-decline-dialog';
 import { OrderLine } from './order-line';
 import { AnswerButtons } from './answer-buttons';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -100,7 +100,7 @@ export function NewOrdersBlock({
       }
     >
       {body}
-      <DeclineDialog
+      <LazyDeclineDialog
         subject={answers.declineSubject}
         onDecline={(reason, comment) => void answers.decline(reason, comment)}
         onClose={answers.cancelDecline}

@@ -3,7 +3,7 @@ import { calendarOrderOf, dashboardMessages, type Order, type Station } from '@c
 import { useViewport } from '../../../lib/use-media-query';
 import { useOrderAnswers } from '../lib/use-order-answers';
 import { useStationNow } from '../../../lib/use-station-now';
-import { DeclineDialog } from './decline-dialog';
+import { LazyDeclineDialog } from './lazy-decline-dialog';
 import { OrderLine } from './order-line';
 import './dashboard.css';
 import { AnswerButtons } from './answer-buttons';
@@ -79,7 +79,7 @@ export default function NewOrdersModal({
           Вы администратор системы: окно можно закрыть щелчком вне его или клавишей Esc.
         </Typography.Text>
       )}
-      <DeclineDialog
+      <LazyDeclineDialog
         subject={answers.declineSubject}
         onDecline={(reason, comment) => void answers.decline(reason, comment)}
         onClose={answers.cancelDecline}
