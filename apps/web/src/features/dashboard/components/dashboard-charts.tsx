@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { theme } from 'antd';
 import {
   Bar,
@@ -15,19 +14,8 @@ import {
 } from 'recharts';
 import { formatRub, type StationAnalytics } from '@crm/shared';
 import { useTheme } from '../../../app/theme';
-import { useNearViewport } from '../../../lib/use-near-viewport';
-import {
-  countsSummary,
-  hourBars,
-  hoursSummary,
-  ordersWord,
-  sourceBars,
-  sourceSeries,
-  sourcesSummary,
-  statusBars,
-  timeline,
-  timelineSummary,
-} from '../lib/chart-data';
+import { ChartFigures } from './chart-figures';
+import { hourBars, ordersWord, sourceBars, sourceSeries, statusBars, timeline } from '../lib/chart-data';
 
 // Hues of the calendar's statuses (S1 §2 «Colours»), and one per order source.
 const statusColors: Record<string, string> = {
@@ -42,33 +30,6 @@ const statusColors: Record<string, string> = {
 
 /** «12 тыс.» on the revenue axis: a full «12 000 ₽» does not fit beside the bars. */
 const shortRub = (v: number) => (v >= 1000 ? `${Math.round(v / 1000).toLocaleString('ru-RU')} тыс.` : `${v}`);
-
-interface ChartFigureProps {
-  title: string;
-  summary: string;
-  /** The plot's height, kept free until it is drawn. */
-  height: number;
-  children: ReactNode;
-}
-
-/**
- * One chart with its title and sentence. The plot is drawn once it nears the screen: on a phone only the
- * first chart is on the first screen, and recharts' first render of all four took ≈ 0.45 s of main thread
- * on this machine while the page was starting.
- */
-function ChartFigure({ title, summary, height, children }: ChartFigureProps) {
-  const { ref, near } = useNearViewport<HTMLDivElement>();
-  return (
-    <figure className="dash-chart">
-      <figcaption className="dash-chart__title">{title}</figcaption>
-      {/* The picture is described by the sentence under it; the SVG's own parts mean nothing read aloud. */}
-      <div ref={ref} className="dash-chart__plot" aria-hidden="true" style={near ? undefined : { height }}>
-        {near && children}
-      </div>
-      <p className="dash-chart__summary">{summary}</p>
-    </figure>
-  );
-}
 
 /**
  * The dashboard's charts (recharts, loaded with this module only): orders and revenue (money taken, by
@@ -103,9 +64,10 @@ export default function DashboardCharts({ analytics }: { analytics: StationAnaly
   const hours = hourBars(analytics.hours);
 
   return (
-    <div className="dash-charts">
-      <div className="dash-charts__wide">
-        <ChartFigure title="Заказы и выручка" height={260} summary={timelineSummary(points)}>
+    <ChartFigures
+      analytics={analytics}
+      plots={{
+        timeline: (
           <ResponsiveContainer width="100%" height={260}>
             <ComposedChart
               data={points}
@@ -153,74 +115,68 @@ export default function DashboardCharts({ analytics }: { analytics: StationAnaly
               />
             </ComposedChart>
           </ResponsiveContainer>
-        </ChartFigure>
-      </div>
-
-      <ChartFigure title="Источники: оплачено и забронировано" height={240} summary={sourcesSummary(sources)}>
-        {sources.length === 0 ? (
-          <p className="dash-chart__empty">Заказов и оплат нет</p>
-        ) : (
+        ),
+        sources:
+          sources.length === 0 ? (
+            <p className="dash-chart__empty">Заказов и оплат нет</p>
+          ) : (
+            <ResponsiveContainer width="100%" height={240}>
+              <BarChart
+                data={sources}
+                accessibilityLayer={false}
+                margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+              >
+                <CartesianGrid stroke={grid} vertical={false} />
+                <XAxis dataKey="name" tick={axis} stroke={grid} />
+                <YAxis tick={axis} stroke={grid} tickFormatter={shortRub} width={56} />
+                <Tooltip {...tooltip} formatter={(value) => formatRub(Number(value))} />
+                <Legend wrapperStyle={legendStyle} />
+                <Bar
+                  dataKey="revenue"
+                  name={sourceSeries.revenue}
+                  fill={revenueColor}
+                  radius={[4, 4, 0, 0]}
+                  maxBarSize={28}
+                  isAnimationActive={false}
+                />
+                <Bar
+                  dataKey="booked"
+                  name={sourceSeries.booked}
+                  fill={bookedColor}
+                  radius={[4, 4, 0, 0]}
+                  maxBarSize={28}
+                  isAnimationActive={false}
+                />
+              </BarChart>
+            </ResponsiveContainer>
+          ),
+        statuses: (
           <ResponsiveContainer width="100%" height={240}>
             <BarChart
-              data={sources}
+              data={statuses}
               accessibilityLayer={false}
-              margin={{ top: 8, right: 8, left: 0, bottom: 0 }}
+              layout="vertical"
+              margin={{ top: 4, right: 16, left: 8, bottom: 0 }}
             >
-              <CartesianGrid stroke={grid} vertical={false} />
-              <XAxis dataKey="name" tick={axis} stroke={grid} />
-              <YAxis tick={axis} stroke={grid} tickFormatter={shortRub} width={56} />
-              <Tooltip {...tooltip} formatter={(value) => formatRub(Number(value))} />
-              <Legend wrapperStyle={legendStyle} />
+              <CartesianGrid stroke={grid} horizontal={false} />
+              <XAxis type="number" tick={axis} stroke={grid} allowDecimals={false} />
+              <YAxis type="category" dataKey="name" tick={axis} stroke={grid} width={128} />
+              <Tooltip {...tooltip} formatter={(value) => ordersWord(Number(value))} />
               <Bar
-                dataKey="revenue"
-                name={sourceSeries.revenue}
-                fill={revenueColor}
-                radius={[4, 4, 0, 0]}
-                maxBarSize={28}
+                dataKey="orders"
+                name="Заказы"
+                radius={[0, 4, 4, 0]}
+                maxBarSize={22}
                 isAnimationActive={false}
-              />
-              <Bar
-                dataKey="booked"
-                name={sourceSeries.booked}
-                fill={bookedColor}
-                radius={[4, 4, 0, 0]}
-                maxBarSize={28}
-                isAnimationActive={false}
-              />
+              >
+                {statuses.map((s) => (
+                  <Cell key={s.key} fill={statusColors[s.key] ?? token.colorPrimary} />
+                ))}
+              </Bar>
             </BarChart>
           </ResponsiveContainer>
-        )}
-      </ChartFigure>
-
-      <ChartFigure title="Заказы по статусам" height={240} summary={countsSummary(statuses)}>
-        <ResponsiveContainer width="100%" height={240}>
-          <BarChart
-            data={statuses}
-            accessibilityLayer={false}
-            layout="vertical"
-            margin={{ top: 4, right: 16, left: 8, bottom: 0 }}
-          >
-            <CartesianGrid stroke={grid} horizontal={false} />
-            <XAxis type="number" tick={axis} stroke={grid} allowDecimals={false} />
-            <YAxis type="category" dataKey="name" tick={axis} stroke={grid} width={128} />
-            <Tooltip {...tooltip} formatter={(value) => ordersWord(Number(value))} />
-            <Bar
-              dataKey="orders"
-              name="Заказы"
-              radius={[0, 4, 4, 0]}
-              maxBarSize={22}
-              isAnimationActive={false}
-            >
-              {statuses.map((s) => (
-                <Cell key={s.key} fill={statusColors[s.key] ?? token.colorPrimary} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
-      </ChartFigure>
-
-      <div className="dash-charts__wide">
-        <ChartFigure title="Загруженность по часам" height={220} summary={hoursSummary(hours)}>
+        ),
+        hours: (
           <ResponsiveContainer width="100%" height={220}>
             <BarChart
               data={hours}
@@ -241,8 +197,8 @@ export default function DashboardCharts({ analytics }: { analytics: StationAnaly
               />
             </BarChart>
           </ResponsiveContainer>
-        </ChartFigure>
-      </div>
-    </div>
+        ),
+      }}
+    />
   );
 }
