@@ -56,17 +56,21 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
   const redirectReason = decision.kind === 'redirect' ? decision.reason : null;
   const [greet] = useState(() => shouldGreet(user.id));
   const [greetingDone, setGreetingDone] = useState(!greet);
+  const greetingShown = useRef(false);
   const onGreetingDone = useCallback(() => setGreetingDone(true), []);
+  const onGreetingShown = useCallback(() => {
+    greetingShown.current = true;
+  }, []);
   // Second in the arrival queue, after the blocking new-orders window. Claimed here, not in the lazily
   // loaded greeting, so nothing later slips in while its code loads.
   const greetingTurn = useArrivalTurn('greeting', !greetingDone && decision.kind === 'render');
-  const greetingShown = useRef(false);
   const warned = useRef(false);
 
-  // A greeting interrupted by the blocking window is over: it does not come back after the work.
+  // A greeting interrupted by the blocking window is over: it does not come back after the work. Only one
+  // that was on the screen: a turn lost before its code had loaded (the window claiming a few ms after the
+  // shell stopped holding, seen in arrival.spec) interrupted nothing, and the greeting comes after the work.
   useEffect(() => {
-    if (greetingTurn) greetingShown.current = true;
-    else if (greetingShown.current) setGreetingDone(true);
+    if (!greetingTurn && greetingShown.current) setGreetingDone(true);
   }, [greetingTurn]);
 
   // S1 §5: the incomplete-profile redirect says why.
@@ -88,7 +92,12 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
       </Suspense>
       {greetingTurn && (
         <Suspense fallback={null}>
-          <WelcomeGreeting userId={user.id} name={user.name} onDone={onGreetingDone} />
+          <WelcomeGreeting
+            userId={user.id}
+            name={user.name}
+            onDone={onGreetingDone}
+            onShown={onGreetingShown}
+          />
         </Suspense>
       )}
     </>

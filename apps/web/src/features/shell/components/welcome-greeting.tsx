@@ -10,10 +10,12 @@ interface WelcomeGreetingProps {
   name: string | null;
   /** Called when the greeting is gone (or was not shown), so the tour can start after it. */
   onDone(): void;
+  /** Called once it is on the screen. */
+  onShown?(): void;
 }
 
 /** Full-screen welcome, once per user per session, for 4.5 s; a click or a key ends it sooner. */
-export function WelcomeGreeting({ userId, name, onDone }: WelcomeGreetingProps) {
+export function WelcomeGreeting({ userId, name, onDone, onShown }: WelcomeGreetingProps) {
   const [visible] = useState(() => shouldGreet(userId));
 
   useEffect(() => {
@@ -22,9 +24,10 @@ export function WelcomeGreeting({ userId, name, onDone }: WelcomeGreetingProps) 
       return;
     }
     markGreeted(userId);
+    onShown?.();
     const timer = window.setTimeout(onDone, GREETING_DURATION_MS);
     return () => window.clearTimeout(timer);
-  }, [visible, userId, onDone]);
+  }, [visible, userId, onDone, onShown]);
 
   useEffect(() => {
     if (!visible) return;
