@@ -47,6 +47,27 @@ describe('PeriodSelector', () => {
     });
   });
 
+  it('shows «Период»’s two dates in a date picker that loads with it, and sets both', async () => {
+    const onChange = vi.fn();
+    render(
+      <PeriodSelector
+        kinds={['day', 'custom']}
+        value={{ kind: 'custom', range: { start: '2026-11-03', end: '2026-11-09' } }}
+        onChange={onChange}
+        today="2026-11-22"
+      />,
+    );
+    const start = await screen.findByPlaceholderText('Начало');
+    expect(start).toHaveValue('03.11.2026');
+    expect(screen.getByPlaceholderText('Конец')).toHaveValue('09.11.2026');
+    // A custom range steps by its own length.
+    fireEvent.click(screen.getByRole('button', { name: 'Следующий период' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      kind: 'custom',
+      range: { start: '2026-11-10', end: '2026-11-16' },
+    });
+  });
+
   it('offers no arrows for all time', () => {
     render(
       <PeriodSelector
