@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { isIncomingNewOrder, type Order } from '@crm/shared';
 import { api } from '../../../lib/api-client';
+import { lazyNewOrdersModal } from '../components/lazy-new-orders-modal';
 
 interface NewOrdersResponse {
   orders_list: { order: Order }[];
@@ -44,5 +45,5 @@ export function useNewOrders(stationId: string | null | undefined, enabled = tru
  */
 export async function prefetchNewOrders(client: QueryClient, stationId: string): Promise<void> {
   const orders = await client.fetchQuery(newOrdersQuery(stationId));
-  if (orders.some(isIncomingNewOrder)) void import('../components/new-orders-modal');
+  if (orders.some(isIncomingNewOrder)) lazyNewOrdersModal.preload().catch(() => {}); // the gate loads it again when it opens
 }

@@ -131,6 +131,26 @@ describe('the blocking new-orders modal (S1 §1)', () => {
     await waitFor(() => expect(screen.queryByText(title, { exact: false })).not.toBeInTheDocument());
   });
 
+  it('is there at once when orders wait on arrival, and zooms in for one that arrives while working', async () => {
+    const user = userWith('administrator');
+    serve(user, () => [order(60, { status: 'Accepted', source: 'Yandex' })]);
+    show(user);
+    const onArrival = (await modal()).closest('.ant-modal') as HTMLElement;
+    // No motion classes: the window is open in its first frame, not scaled up from 20 % over 0.3 s.
+    expect(onArrival.className).not.toMatch(/zoom/);
+    cleanup();
+
+    let waiting: Order[] = [];
+    serve(user, () => waiting);
+    const { queryClient } = show(user);
+    await screen.findByText('Настройки станции открыты');
+    await waitFor(() => expect(queryClient.getQueryData(['orders', 's1', 'new'])).toEqual([]));
+    waiting = [order(90, { status: 'Accepted', source: 'Yandex' })];
+    await queryClient.invalidateQueries({ queryKey: ['orders', 's1', 'new'] });
+    const later = (await modal()).closest('.ant-modal') as HTMLElement;
+    expect(later.className).toMatch(/ant-zoom-(appear|enter)/);
+  });
+
   it('is not shown to a worker, who only views orders', async () => {
     const worker = userWith('worker');
     const calls = serve(worker, () => [order(60, { status: 'Accepted', source: 'Yandex' })]);

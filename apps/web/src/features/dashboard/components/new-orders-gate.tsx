@@ -1,11 +1,11 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { isIncomingNewOrder, type Station } from '@crm/shared';
 import { useArrivalTurn } from '../../../lib/arrival-queue';
 import { useNewOrders } from '../api/new-orders';
 import { useAnsweredOrders } from '../lib/answered-orders';
+import { lazyNewOrdersModal } from './lazy-new-orders-modal';
 
-// The modal's code loads only when an incoming order first needs an answer.
-const NewOrdersModal = lazy(() => import('./new-orders-modal'));
+const NewOrdersModal = lazyNewOrdersModal.Component;
 
 interface NewOrdersGateProps {
   station: Station;
@@ -31,17 +31,22 @@ export function NewOrdersGate({ station, isAdmin }: NewOrdersGateProps) {
   const open = incoming.some((o) => !dismissed.has(o.id));
   // First in the arrival queue: the greeting, tour and cookie banner wait while it is open.
   const turn = useArrivalTurn('new-orders', open);
+  // Orders already waiting when the station opens are part of the page: the modal is there at once. The
+  // zoom is for an order that arrives while someone works (on arrival it also held the page's largest
+  // paint back by its 0.3 s and the frames after it). Settled by the first answer; over once it closes.
+  const [waitingOnArrival, setWaitingOnArrival] = useState<boolean | null>(null);
+  if (waitingOnArrival === null && query.data) setWaitingOnArrival(open);
+  else if (waitingOnArrival && !open) setWaitingOnArrival(false);
   if (!open || !turn) return null;
 
   return (
-    <Suspense fallback={null}>
-      <NewOrdersModal
-        station={station}
-        open
-        orders={incoming}
-        dismissible={isAdmin}
-        onDismiss={() => setDismissed(new Set(incoming.map((o) => o.id)))}
-      />
-    </Suspense>
+    <NewOrdersModal
+      station={station}
+      open
+      animate={!waitingOnArrival}
+      orders={incoming}
+      dismissible={isAdmin}
+      onDismiss={() => setDismissed(new Set(incoming.map((o) => o.id)))}
+    />
   );
 }

@@ -14,6 +14,8 @@ interface NewOrdersModalProps {
   orders: Order[];
   /** Role admin only (S1 §1, §6): a click outside or Escape closes it. */
   dismissible: boolean;
+  /** Zoom in (an order arrived while working); without, the modal is there in the first frame. */
+  animate: boolean;
   onDismiss(): void;
 }
 
@@ -27,6 +29,7 @@ export default function NewOrdersModal({
   open,
   orders,
   dismissible,
+  animate,
   onDismiss,
 }: NewOrdersModalProps) {
   const phone = useViewport() === 'mobile';
@@ -42,6 +45,9 @@ export default function NewOrdersModal({
       keyboard={dismissible}
       onCancel={onDismiss}
       footer={null}
+      // '' names no motion: rc-motion then renders the open state at once.
+      transitionName={animate ? undefined : ''}
+      maskTransitionName={animate ? undefined : ''}
       width={phone ? '100%' : 640}
       centered={!phone}
       // A phone gives the orders its whole height: the modal starts near the top and its body scrolls,
