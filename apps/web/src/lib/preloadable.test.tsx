@@ -8,11 +8,11 @@ function Greeting({ name }: { name: string }) {
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error: string | null }> {
-  state = { error: null };
+  override state = { error: null };
   static getDerivedStateFromError(error: Error) {
     return { error: error.message };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>Ошибка: {this.state.error}</p> : this.props.children;
   }
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface Preloadable<P> {
-  /** Renders nothing until the module has loaded, then its component; a failed download goes to the error boundary. */
+  /** Renders the placeholder until the module has loaded, then its component; a failed download goes to the error boundary. */
   Component: ComponentType<P>;
   /** Starts (or joins) the download; a mount after it has settled renders the component at once. */
   preload(): Promise<unknown>;
@@ -13,9 +13,14 @@ export interface Preloadable<P> {
  * until 300 ms after the last fallback it showed: the new-orders window painted 0.1–0.6 s after its data
  * and code were there (issue 15). Here a mount renders nothing while the module loads and the component as
  * soon as it has, in the same commit as anything else.
+ *
+ * For what a prefetch readies and for windows a click opens (a hold after the click is latency, and their
+ * fallback is nothing). Parts that show a skeleton while loading on arrival (charts, the period picker, the
+ * map) stay `lazy`: there the hold batches reveals instead of flickering them in one by one.
  */
 export function preloadable<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  placeholder: ReactNode = null,
 ): Preloadable<P> {
   let loaded: ComponentType<P> | undefined;
   let loading: Promise<ComponentType<P>> | undefined;
@@ -43,7 +48,7 @@ export function preloadable<P extends object>(
       };
     }, [Loaded]);
     if (failure) throw failure.error;
-    return Loaded ? <Loaded {...props} /> : null;
+    return Loaded ? <Loaded {...props} /> : placeholder;
   }
   return { Component, preload };
 }

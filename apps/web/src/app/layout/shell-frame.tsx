@@ -6,6 +6,7 @@ import { BrandLogo } from '../../components/brand-logo';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useArrivalHold, useArrivalTurn } from '../../lib/arrival-queue';
 import { useViewport } from '../../lib/use-media-query';
+import { preloadable } from '../../lib/preloadable';
 import { CookieConsent } from '../../features/shell/components/cookie-consent';
 import { useCrmData } from '../../features/users/api/crm-data';
 import { useNewOrders } from '../../features/dashboard';
@@ -22,7 +23,7 @@ const FirstVisitTour = lazy(async () => ({
 }));
 
 // The phone's «Ещё» sheet (antd Drawer) loads when first opened, not with the calendar (issue 15).
-const MoreSheet = lazy(async () => ({ default: (await import('./more-sheet')).MoreSheet }));
+const MoreSheet = preloadable(async () => ({ default: (await import('./more-sheet')).MoreSheet })).Component;
 
 const COLLAPSED_KEY = 'crm.sidebarCollapsed';
 /** S1 §9 «Station-change spinner 800 ms». */
@@ -147,9 +148,7 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
             refs={{ bar: barRef, more: moreRef, items: itemRefs }}
           />
           {moreUsed && (
-            <Suspense fallback={null}>
-              <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} user={user} items={items} />
-            </Suspense>
+            <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} user={user} items={items} />
           )}
         </>
       )}

@@ -1,7 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { preloadable } from '../../../lib/preloadable';
 import type { DeclineDialogProps } from './decline-dialog';
 
-const DeclineDialog = lazy(async () => ({ default: (await import('./decline-dialog')).DeclineDialog }));
+const DeclineDialog = preloadable(async () => ({
+  default: (await import('./decline-dialog')).DeclineDialog,
+})).Component;
 
 /**
  * The decline dialog, loaded the first time someone declines: its form, radio and text field are not part
@@ -12,9 +15,5 @@ export function LazyDeclineDialog(props: DeclineDialogProps) {
   const [wanted, setWanted] = useState(false);
   if (props.subject !== null && !wanted) setWanted(true);
   if (!wanted) return null;
-  return (
-    <Suspense fallback={null}>
-      <DeclineDialog {...props} />
-    </Suspense>
-  );
+  return <DeclineDialog {...props} />;
 }

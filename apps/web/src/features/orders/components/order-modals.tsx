@@ -1,15 +1,17 @@
-import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Station } from '@crm/shared';
+import { preloadable } from '../../../lib/preloadable';
 import { useCanManageOrders } from '../lib/order-access';
 import { presetOnDate } from '../lib/order-time';
 import './orders.css';
 
 // The modals load when first opened: the calendar's own first render does not wait for the form stack.
-const OrderDetailsModal = lazy(async () => ({
+const OrderDetailsModal = preloadable(async () => ({
   default: (await import('./order-details-modal')).OrderDetailsModal,
-}));
-const NewOrderModal = lazy(async () => ({ default: (await import('./new-order-modal')).NewOrderModal }));
+})).Component;
+const NewOrderModal = preloadable(async () => ({
+  default: (await import('./new-order-modal')).NewOrderModal,
+})).Component;
 
 /** Query parameters of the modal contract (team brief «Web modal contract»). */
 export const orderParams = {
@@ -57,7 +59,7 @@ export function OrderModals({ station }: { station: Station }) {
     );
 
   return (
-    <Suspense fallback={null}>
+    <>
       {orderId && (
         <OrderDetailsModal
           key={orderId}
@@ -96,6 +98,6 @@ export function OrderModals({ station }: { station: Station }) {
           }
         />
       )}
-    </Suspense>
+    </>
   );
 }

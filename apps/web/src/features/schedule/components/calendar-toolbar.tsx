@@ -1,16 +1,18 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Popover, Segmented, Tooltip } from 'antd';
 import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
 import { PageTitle } from '../../../components/page-title';
+import { preloadable } from '../../../lib/preloadable';
 import type { CalendarView } from '../lib/calendar-days';
 import { weekStart } from '../lib/calendar-dates';
 
 // The month grid loads when the date popover first opens (issue 15: the calendar route's first download).
-const DateJumpCalendar = lazy(async () => ({
-  default: (await import('./date-jump-calendar')).DateJumpCalendar,
-}));
+const DateJumpCalendar = preloadable(
+  async () => ({ default: (await import('./date-jump-calendar')).DateJumpCalendar }),
+  <div className="cal-picker__loading" />,
+).Component;
 
 interface CalendarToolbarProps {
   stationName: string;
@@ -45,15 +47,13 @@ export function CalendarToolbar(props: CalendarToolbarProps & { period: string }
 
   const picker = (
     <div className="cal-picker">
-      <Suspense fallback={<div className="cal-picker__loading" />}>
-        <DateJumpCalendar
-          selected={selected}
-          onPick={(date) => {
-            props.onDate(date);
-            setPickerOpen(false);
-          }}
-        />
-      </Suspense>
+      <DateJumpCalendar
+        selected={selected}
+        onPick={(date) => {
+          props.onDate(date);
+          setPickerOpen(false);
+        }}
+      />
       <Button
         block
         type="link"

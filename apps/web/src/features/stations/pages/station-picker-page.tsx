@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Card, Empty, Flex, Grid, Input, Skeleton, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -17,11 +17,12 @@ import { AddStationCard, StationCard } from '../components/station-card';
 import { NoStations } from '../components/no-stations';
 import '../components/stations.css';
 import { Page } from '../../../components/page';
+import { preloadable } from '../../../lib/preloadable';
 
 // The form and map stack load only when the modal is first opened.
-const AddStationModal = lazy(async () => ({
+const AddStationModal = preloadable(async () => ({
   default: (await import('../components/add-station-modal')).AddStationModal,
-}));
+})).Component;
 
 function PickerSkeleton() {
   return (
@@ -200,9 +201,7 @@ export function StationPickerPage() {
       {shownFigures.length > 0 && <TodayTotals figures={shownFigures} />}
       {body}
       {modalLoaded && userId && (
-        <Suspense fallback={null}>
-          <AddStationModal open={adding} onClose={() => setAdding(false)} userId={userId} />
-        </Suspense>
+        <AddStationModal open={adding} onClose={() => setAdding(false)} userId={userId} />
       )}
     </Page>
   );
