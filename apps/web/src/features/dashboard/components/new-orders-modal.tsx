@@ -1,4 +1,4 @@
-import { Modal, Typography } from 'antd';
+import { Modal } from 'antd';
 import { calendarOrderOf, dashboardMessages, type Order, type Station } from '@crm/shared';
 import { useViewport } from '../../../lib/use-media-query';
 import { useOrderAnswers } from '../lib/use-order-answers';
@@ -55,10 +55,11 @@ export default function NewOrdersModal({
       style={phone ? { top: 8, paddingBottom: 8 } : undefined}
       className={phone ? 'new-orders-modal new-orders-modal--phone' : 'new-orders-modal'}
     >
-      <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+      {/* Plain text, not antd's Typography: that pulls its editing TextArea (≈ 16 KB gzip) into this window. */}
+      <p className="new-orders-modal__lead">
         Клиенты ждут подтверждения. Примите заказ или отклоните его с причиной — после этого можно продолжить
         работу.
-      </Typography.Paragraph>
+      </p>
       <ul
         className={phone ? 'dash-list' : 'dash-list dash-list--scroll'}
         aria-label={dashboardMessages.newOrders}
@@ -81,9 +82,9 @@ export default function NewOrdersModal({
         ))}
       </ul>
       {dismissible && (
-        <Typography.Text type="secondary" className="new-orders-modal__admin">
+        <p className="new-orders-modal__admin">
           Вы администратор системы: окно можно закрыть щелчком вне его или клавишей Esc.
-        </Typography.Text>
+        </p>
       )}
       <LazyDeclineDialog
         subject={answers.declineSubject}
