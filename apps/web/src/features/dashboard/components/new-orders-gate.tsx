@@ -33,7 +33,7 @@ export function NewOrdersGate({ station, isAdmin }: NewOrdersGateProps) {
   const turn = useArrivalTurn('new-orders', open);
   // Orders already waiting when the station opens are part of the page: the modal is there at once. The
   // zoom is for an order that arrives while someone works (on arrival it also held the page's largest
-  // paint back by its 0.3 s and the frames after it). Settled by the first answer; over once it closes.
+  // paint back by its 0.3 s and the frames after it). Settled by the list's first result; over once it closes.
   const [waitingOnArrival, setWaitingOnArrival] = useState<boolean | null>(null);
   if (waitingOnArrival === null && query.data) setWaitingOnArrival(open);
   else if (waitingOnArrival && !open) setWaitingOnArrival(false);
