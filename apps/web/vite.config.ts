@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { alwaysNeededModules, dailyRoutes } from './src/app/daily-routes';
 import { antdDailyStyles } from './build/antd-styles';
+import { dailyChunkGroups } from './build/daily-chunks';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
 
 /**
@@ -51,6 +52,23 @@ function dailyRoutesPrecache() {
 }
 
 const precache = dailyRoutesPrecache();
+
+/** The layouts every signed-in route renders, outermost first; the station routes' own modules after them. */
+const layoutLayers = [
+  { name: 'antd', modules: ['src/app/root-boundary.tsx', 'src/app/antd-layout.tsx'] },
+  { name: 'shell', modules: ['src/app/layout/app-layout.tsx'] },
+];
+const layoutModules = new Set<string>(layoutLayers.flatMap((layer) => layer.modules));
+const chunkGroups = dailyChunkGroups({
+  root: import.meta.dirname,
+  configFile: import.meta.filename,
+  layers: layoutLayers,
+  routes: {
+    calendar: dailyRoutes.calendar.modules.filter((module) => !layoutModules.has(module)),
+    dashboard: dailyRoutes.dashboard.modules.filter((module) => !layoutModules.has(module)),
+    picker: dailyRoutes['station picker'].modules.filter((module) => !layoutModules.has(module)),
+  },
+});
 
 /**
  * antd's form context (which every popup, tooltip and modal imports) needs only rc-form's FormProvider, but
@@ -136,6 +154,7 @@ export default defineConfig({
     antdStaticStyles(),
     formProviderOnly,
     precache.plugin,
+    chunkGroups.plugin,
     VitePWA({
       registerType: 'prompt',
       filename: 'sw.js',
@@ -204,6 +223,21 @@ export default defineConfig({
       resolveDependencies: (_file, deps, { hostType }) =>
         hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
-    rollupOptions: { input: { index: 'index.html', login: 'login.html' } },
+    rollupOptions: {
+      input: { index: 'index.html', login: 'login.html' },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'daily routes',
+              name: chunkGroups.chunkName,
+              // The scan already grouped each module with what loads it; a module's dependencies are
+              // grouped for their own routes, not pulled into the first group that imports them.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });

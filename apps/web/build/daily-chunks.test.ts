@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { groupsFromScan, type ScannedChunk } from './daily-chunks';
+
+const root = '/app';
+const chunk = (
+  fileName: string,
+  moduleIds: string[],
+  imports: string[] = [],
+  extra: Partial<ScannedChunk> = {},
+): ScannedChunk => ({
+  fileName,
+  name: fileName.replace('.js', ''),
+  isEntry: false,
+  facadeModuleId: null,
+  imports,
+  moduleIds: moduleIds.map((id) => `${root}/${id}`),
+  ...extra,
+});
+const route = (fileName: string, module: string, imports: string[]) =>
+  chunk(fileName, [module], imports, { facadeModuleId: `${root}/${module}` });
+
+/** The scanning build of a small app: two entries, two layouts, three pages, shared chunks between them. */
+const scanned = [
+  chunk('index.js', ['src/main.tsx'], ['query.js', 'global.js'], { isEntry: true, name: 'index' }),
+  chunk('login.js', ['src/login.ts'], ['global.js'], { isEntry: true, name: 'login' }),
+  chunk('global.js', ['src/global.ts']),
+  chunk('query.js', ['node_modules/query.js']),
+  route('antd-layout.js', 'src/antd-layout.tsx', ['button.js', 'query.js']),
+  chunk('button.js', ['node_modules/antd/button.js', 'node_modules/antd/core.js']),
+  route('app-layout.js', 'src/app-layout.tsx', ['button.js', 'menu.js']),
+  chunk('menu.js', ['node_modules/antd/menu.js']),
+  route('schedule-page.js', 'src/schedule-page.tsx', ['grid.js', 'orders.js']),
+  chunk('grid.js', ['src/grid.ts']),
+  chunk('orders.js', ['src/orders.ts']),
+  route('dashboard-page.js', 'src/dashboard-page.tsx', ['orders.js', 'charts-outline.js']),
+  chunk('charts-outline.js', ['src/charts-outline.ts']),
+  // Not a daily route: its own table stays where the bundler put it.
+  route('history-page.js', 'src/history-page.tsx', ['orders.js', 'table.js']),
+  chunk('table.js', ['node_modules/antd/table.js']),
+];
+const options = {
+  root,
+  layers: [
+    { name: 'antd', modules: ['src/antd-layout.tsx'] },
+    { name: 'shell', modules: ['src/app-layout.tsx'] },
+  ],
+  routes: { calendar: ['src/schedule-page.tsx'], dashboard: ['src/dashboard-page.tsx'] },
+};
+
+/** The modules a route's chunks bring, before (the scan) and after grouping. */
+function loadedBy(routeFiles: string[], groupOf: Map<string, string>) {
+  const byFile = new Map(scanned.map((c) => [c.fileName, c]));
+  const before = new Set<string>();
+  const visit = (file: string) => {
+    const c = byFile.get(file)!;
+    c.moduleIds.forEach((id) => before.add(id));
+    c.imports.forEach(visit);
+  };
+  ['index.js', ...routeFiles].forEach(visit);
+  const groups = new Set([...before].map((id) => groupOf.get(id)).filter(Boolean));
+  const after = new Set([
+    ...[...before].filter((id) => !groupOf.has(id)),
+    ...[...groupOf].filter(([, name]) => groups.has(name)).map(([id]) => id),
+  ]);
+  return { before, after, groups };
+}
+
+describe('daily chunk groups', () => {
+  const groupOf = groupsFromScan(options, scanned);
+  const named = Object.fromEntries([...groupOf].map(([id, name]) => [id.slice(root.length + 1), name]));
+
+  it('groups the layouts’ code and the pages’ code by the daily routes that load it', () => {
+    expect(named).toEqual({
+      'node_modules/query.js': 'index-shared',
+      'node_modules/antd/button.js': 'antd',
+      'node_modules/antd/core.js': 'antd',
+      'node_modules/antd/menu.js': 'shell',
+      'src/grid.ts': 'calendar',
+      'src/orders.ts': 'calendar-dashboard',
+      'src/charts-outline.ts': 'dashboard',
+    });
+  });
+
+  it('leaves the entries’ own and shared modules, the route modules and other pages’ code where they were', () => {
+    for (const id of ['src/main.tsx', 'src/login.ts', 'src/global.ts', 'src/schedule-page.tsx']) {
+      expect(named[id]).toBeUndefined();
+    }
+    expect(named['node_modules/antd/table.js']).toBeUndefined();
+  });
+
+  it('loads each daily route exactly the modules it loaded before, in fewer chunks', () => {
+    const layouts = ['antd-layout.js', 'app-layout.js'];
+    for (const page of ['schedule-page.js', 'dashboard-page.js']) {
+      const { before, after, groups } = loadedBy([...layouts, page], groupOf);
+      expect(after).toEqual(before);
+      expect(groups.size).toBeLessThan(before.size);
+    }
+  });
+
+  it('names a route module that is not a chunk of its own', () => {
+    expect(() =>
+      groupsFromScan({ ...options, routes: { calendar: ['src/missing-page.tsx'] } }, scanned),
+    ).toThrow('daily route module src/missing-page.tsx is not a chunk of its own');
+  });
+});

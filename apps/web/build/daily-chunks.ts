@@ -1,0 +1,131 @@
+import { resolve } from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+/** Set in the scanning build, which chunks as the bundler would by itself. */
+export const CHUNK_SCAN_ENV = 'CRM_DAILY_CHUNK_SCAN';
+const isChunkScan = () => process.env[CHUNK_SCAN_ENV] === '1';
+
+interface DailyChunkOptions {
+  root: string;
+  configFile: string;
+  /** Layouts outermost first: each takes in what its route modules load and the layers above do not. */
+  layers: { name: string; modules: readonly string[] }[];
+  /** Routes under the last layer, each as its route modules beyond the layers. */
+  routes: Record<string, readonly string[]>;
+}
+
+/**
+ * Few, larger chunks for the daily routes (issue 15). Left to itself the bundler gives every distinct set of
+ * lazy importers a chunk of its own: the calendar's first load was 89 files, mostly of 0.1–2 KB (an icon, a
+ * helper), each a request on one of a phone's 6 HTTP/1.1 connections. This regroups what the daily routes
+ * load: the antd layout's chunks into one, the signed-in shell's into one, then one per set of station
+ * routes (calendar, dashboard, picker) sharing them. A route loads exactly the code it loaded before.
+ *
+ * Which code a route loads is only known after tree-shaking: `import { Button } from 'antd'` reaches all of
+ * antd through its index. So a first build, chunked as the bundler would, is read for it (≈ 8 s); the real
+ * build then names the groups. Another page that imports code from a group loads the whole group, which
+ * the service worker has precached with the daily routes: it costs that page nothing from the network.
+ * Modules of an entry (index.html, login.html) stay with it, and each route module stays a chunk of its
+ * own, which the router imports and the precache list and bench/web-size.ts read from the manifest.
+ */
+export function dailyChunkGroups(options: DailyChunkOptions) {
+  let groupOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'crm-daily-chunk-groups',
+    apply: 'build',
+    async buildStart() {
+      if (isChunkScan()) return;
+      groupOf = groupsFromScan(options, await scanBuild(options));
+    },
+  };
+  return { plugin, chunkName: (id: string) => groupOf.get(id) ?? null };
+}
+
+async function scanBuild({ root, configFile }: DailyChunkOptions) {
+  const { build } = await import('vite');
+  process.env[CHUNK_SCAN_ENV] = '1';
+  try {
+    const output = await build({
+      root,
+      configFile,
+      logLevel: 'warn',
+      build: { write: false, emptyOutDir: false },
+    });
+    const outputs = (Array.isArray(output) ? output : [output]) as Rolldown.RolldownOutput[];
+    return outputs.flatMap((o) => o.output).filter((file) => file.type === 'chunk');
+  } finally {
+    delete process.env[CHUNK_SCAN_ENV];
+  }
+}
+
+/** What the grouping reads of a chunk of the scanning build. */
+export type ScannedChunk = Pick<
+  Rolldown.OutputChunk,
+  'fileName' | 'name' | 'isEntry' | 'facadeModuleId' | 'imports' | 'moduleIds'
+>;
+
+/** Module id → chunk name, for the modules that the daily routes load (see dailyChunkGroups). */
+export function groupsFromScan(
+  options: Pick<DailyChunkOptions, 'root' | 'layers' | 'routes'>,
+  chunks: ScannedChunk[],
+) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const byModule = new Map(
+    chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId!, chunk]),
+  );
+  const modulesLoadedWith = (from: ScannedChunk[]) => {
+    const seen = new Set<string>();
+    const visit = (chunk: ScannedChunk) => {
+      if (seen.has(chunk.fileName)) return;
+      seen.add(chunk.fileName);
+      chunk.imports.forEach((file) => visit(byFile.get(file)!));
+    };
+    from.forEach(visit);
+    return new Set([...seen].flatMap((file) => byFile.get(file)!.moduleIds));
+  };
+  const routeChunks = (modules: readonly string[]) =>
+    modules.map((module) => {
+      const chunk = byModule.get(resolve(options.root, module));
+      if (!chunk) throw new Error(`daily route module ${module} is not a chunk of its own`);
+      return chunk;
+    });
+
+  const routeModules = new Set(
+    [...options.layers.flatMap((layer) => layer.modules), ...Object.values(options.routes).flat()].map(
+      (module) => resolve(options.root, module),
+    ),
+  );
+  // What one entry alone loads beside its own chunk joins one chunk; what two entries share stays as it was.
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const entryModules = entries.map((entry) => [entry, modulesLoadedWith([entry])] as const);
+  const taken = new Set(entries.flatMap((entry) => entry.moduleIds));
+  const groupOf = new Map<string, string>();
+  const assign = (id: string, name: string) => {
+    if (taken.has(id) || routeModules.has(id)) return;
+    taken.add(id);
+    groupOf.set(id, name);
+  };
+  for (const [entry, modules] of entryModules) {
+    for (const id of modules) {
+      if (entryModules.every(([other, its]) => other === entry || !its.has(id)))
+        assign(id, `${entry.name}-shared`);
+    }
+  }
+  entryModules.flatMap(([, modules]) => [...modules]).forEach((id) => taken.add(id));
+  for (const layer of options.layers) {
+    for (const id of modulesLoadedWith(routeChunks(layer.modules))) assign(id, layer.name);
+  }
+  const routes = Object.entries(options.routes).map(
+    ([name, modules]) => [name, modulesLoadedWith(routeChunks(modules))] as const,
+  );
+  for (const id of new Set(routes.flatMap(([, modules]) => [...modules]))) {
+    assign(
+      id,
+      routes
+        .filter(([, modules]) => modules.has(id))
+        .map(([name]) => name)
+        .join('-'),
+    );
+  }
+  return groupOf;
+}
