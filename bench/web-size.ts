@@ -28,18 +28,19 @@ const KB = 1024;
 
 /**
  * Initial JS budgets, gzip, and how many files it comes in. Login meets issue 15's goal (150 KB) many times
- * over since it became a page of its own without React (8 KB); its budget keeps it small. The calendar's
- * goal is 250 KB; it stands at 271 KB (the entry's React, router and Query are 101 KB, the antd layout's
- * chunk 83 KB). History: 303 KB until lazy routes stopped carrying their dependency lists for modulepreload,
- * 296 KB in 89 files until the daily routes' code was grouped into few chunks (apps/web/build/daily-chunks.ts:
- * the same modules, compressed together). Each budget is what the route weighs now, as for the picker and
- * the dashboard: a ratchet that only ever goes down.
+ * over since it became a page of its own without React (8 KB); its budget keeps it small. The calendar meets
+ * its goal of 250 KB: 249 KB, of which the entry's React, router and Query are 101 KB. History: 303 KB until
+ * lazy routes stopped carrying their dependency lists for modulepreload; 296 KB in 89 files until the daily
+ * routes' code was grouped into few chunks (apps/web/build/daily-chunks.ts: the same modules, compressed
+ * together), 272 KB until antd's message, notification and modal engines loaded after the page
+ * (lib/feedback.tsx). Each budget is what the route weighs now: a ratchet that only ever goes down.
  */
 export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: number }>> = {
   login: { bytes: 12 * KB, files: 3 },
-  'station picker': { bytes: 307 * KB, files: 14 },
-  calendar: { bytes: 272 * KB, files: 15 },
-  dashboard: { bytes: 336 * KB, files: 16 },
+  'station picker': { bytes: 292 * KB, files: 16 },
+  calendar: { bytes: 249 * KB, files: 17 },
+  'calendar, orders waiting': { bytes: 271 * KB, files: 21 },
+  dashboard: { bytes: 323 * KB, files: 20 },
 };
 
 /**
@@ -49,8 +50,8 @@ export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: nu
  * daily routes stopped loading zod, the date picker and the decline form before they are used.
  */
 export const precacheBudget = {
-  files: 45,
-  bytes: 1495 * KB,
+  files: 53,
+  bytes: 1496 * KB,
   /** Code that must load when used, never on install: recognised by strings only it contains. */
   forbidden: [
     { what: 'Excel (exceljs)', marker: 'xl/workbook.xml' },

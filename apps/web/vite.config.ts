@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { alwaysNeededModules, dailyRoutes } from './src/app/daily-routes';
+import { alwaysNeededModules, dailyRoutes, newOrdersWindow } from './src/app/daily-routes';
 import { antdDailyStyles } from './build/antd-styles';
 import { dailyChunkGroups } from './build/daily-chunks';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
@@ -67,6 +67,9 @@ const chunkGroups = dailyChunkGroups({
     calendar: dailyRoutes.calendar.modules.filter((module) => !layoutModules.has(module)),
     dashboard: dailyRoutes.dashboard.modules.filter((module) => !layoutModules.has(module)),
     picker: dailyRoutes['station picker'].modules.filter((module) => !layoutModules.has(module)),
+    // Loaded on arrival at a station with orders waiting: a unit of its own, or the calendar would load
+    // the dashboard's chunks for the modules this window shares with the dashboard.
+    'new-orders': [newOrdersWindow],
   },
 });
 

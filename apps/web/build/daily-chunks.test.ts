@@ -32,8 +32,11 @@ const scanned = [
   route('schedule-page.js', 'src/schedule-page.tsx', ['grid.js', 'orders.js']),
   chunk('grid.js', ['src/grid.ts']),
   chunk('orders.js', ['src/orders.ts']),
-  route('dashboard-page.js', 'src/dashboard-page.tsx', ['orders.js', 'charts-outline.js']),
+  route('dashboard-page.js', 'src/dashboard-page.tsx', ['orders.js', 'charts-outline.js', 'answers.js']),
   chunk('charts-outline.js', ['src/charts-outline.ts']),
+  chunk('answers.js', ['src/answers.ts']),
+  // Loaded on arrival at either page; shares the answers with the dashboard.
+  route('new-orders.js', 'src/new-orders.tsx', ['orders.js', 'answers.js']),
   // Not a daily route: its own table stays where the bundler put it.
   route('history-page.js', 'src/history-page.tsx', ['orders.js', 'table.js']),
   chunk('table.js', ['node_modules/antd/table.js']),
@@ -44,7 +47,11 @@ const options = {
     { name: 'antd', modules: ['src/antd-layout.tsx'] },
     { name: 'shell', modules: ['src/app-layout.tsx'] },
   ],
-  routes: { calendar: ['src/schedule-page.tsx'], dashboard: ['src/dashboard-page.tsx'] },
+  routes: {
+    calendar: ['src/schedule-page.tsx'],
+    dashboard: ['src/dashboard-page.tsx'],
+    'new-orders': ['src/new-orders.tsx'],
+  },
 };
 
 /** The modules a route's chunks bring, before (the scan) and after grouping. */
@@ -76,8 +83,9 @@ describe('daily chunk groups', () => {
       'node_modules/antd/core.js': 'antd',
       'node_modules/antd/menu.js': 'shell',
       'src/grid.ts': 'calendar',
-      'src/orders.ts': 'calendar-dashboard',
+      'src/orders.ts': 'calendar-dashboard-new-orders',
       'src/charts-outline.ts': 'dashboard',
+      'src/answers.ts': 'dashboard-new-orders',
     });
   });
 
@@ -88,10 +96,11 @@ describe('daily chunk groups', () => {
     expect(named['node_modules/antd/table.js']).toBeUndefined();
   });
 
-  it('loads each daily route exactly the modules it loaded before, in fewer chunks', () => {
+  it('loads each daily route, and the calendar with its arrival window, exactly the modules it loaded before', () => {
     const layouts = ['antd-layout.js', 'app-layout.js'];
-    for (const page of ['schedule-page.js', 'dashboard-page.js']) {
-      const { before, after, groups } = loadedBy([...layouts, page], groupOf);
+    const pages = [['schedule-page.js'], ['dashboard-page.js'], ['schedule-page.js', 'new-orders.js']];
+    for (const page of pages) {
+      const { before, after, groups } = loadedBy([...layouts, ...page], groupOf);
       expect(after).toEqual(before);
       expect(groups.size).toBeLessThan(before.size);
     }

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 
 /** Set in the scanning build, which chunks as the bundler would by itself. */
-export const CHUNK_SCAN_ENV = 'CRM_DAILY_CHUNK_SCAN';
+const CHUNK_SCAN_ENV = 'CRM_DAILY_CHUNK_SCAN';
 const isChunkScan = () => process.env[CHUNK_SCAN_ENV] === '1';
 
 interface DailyChunkOptions {
@@ -10,7 +10,10 @@ interface DailyChunkOptions {
   configFile: string;
   /** Layouts outermost first: each takes in what its route modules load and the layers above do not. */
   layers: { name: string; modules: readonly string[] }[];
-  /** Routes under the last layer, each as its route modules beyond the layers. */
+  /**
+   * What loads under the last layer: each station route as its route modules beyond the layers, and what a
+   * route loads on arrival as a unit of its own (the new-orders window).
+   */
   routes: Record<string, readonly string[]>;
 }
 
@@ -19,14 +22,16 @@ interface DailyChunkOptions {
  * lazy importers a chunk of its own: the calendar's first load was 89 files, mostly of 0.1–2 KB (an icon, a
  * helper), each a request on one of a phone's 6 HTTP/1.1 connections. This regroups what the daily routes
  * load: the antd layout's chunks into one, the signed-in shell's into one, then one per set of station
- * routes (calendar, dashboard, picker) sharing them. A route loads exactly the code it loaded before.
+ * routes and arrival windows sharing them (calendar, dashboard, picker, new orders). A route loads exactly
+ * the code it loaded before, in fewer files that also compress better together.
  *
  * Which code a route loads is only known after tree-shaking: `import { Button } from 'antd'` reaches all of
- * antd through its index. So a first build, chunked as the bundler would, is read for it (≈ 8 s); the real
- * build then names the groups. Another page that imports code from a group loads the whole group, which
- * the service worker has precached with the daily routes: it costs that page nothing from the network.
- * Modules of an entry (index.html, login.html) stay with it, and each route module stays a chunk of its
- * own, which the router imports and the precache list and bench/web-size.ts read from the manifest.
+ * antd through its index. So a first build, chunked as the bundler would and not written, is read for it
+ * (≈ 3 s); the real build then names the groups. Another page that imports code from a group loads the
+ * whole group, which the service worker has precached with the daily routes: it costs that page nothing
+ * from the network. Modules of an entry (index.html, login.html) stay with it, and each route module stays
+ * a chunk of its own, which the router imports and the precache list and bench/web-size.ts read from the
+ * manifest.
  */
 export function dailyChunkGroups(options: DailyChunkOptions) {
   let groupOf = new Map<string, string>();

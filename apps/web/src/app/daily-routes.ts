@@ -4,6 +4,9 @@
  * precaches exactly these (plus the shell) in the service worker, and bench/web-size.ts sums and budgets
  * their initial JavaScript (issue 15).
  */
+/** The blocking «new orders» window, loaded on arrival at a station where orders wait. */
+export const newOrdersWindow = 'src/features/dashboard/components/new-orders-modal.tsx';
+
 export const dailyRoutes = {
   login: {
     path: '/auth/yandex',
@@ -38,6 +41,19 @@ export const dailyRoutes = {
       'src/features/schedule/pages/schedule-page.tsx',
     ],
   },
+  // A station with orders waiting: the blocking window comes with the page (S1 §3), its code preloaded by
+  // the station's warm-up (app/station-warmup.ts). The demo stations and Lighthouse's runs are this case.
+  'calendar, orders waiting': {
+    path: '/station/{id}',
+    modules: [
+      'src/app/root-boundary.tsx',
+      'src/app/antd-layout.tsx',
+      'src/app/layout/app-layout.tsx',
+      'src/features/stations/components/station-guard.tsx',
+      'src/features/schedule/pages/schedule-page.tsx',
+      newOrdersWindow,
+    ],
+  },
   dashboard: {
     path: '/station/{id}/dashboard',
     modules: [
@@ -59,4 +75,6 @@ export type DailyRoute = keyof typeof dailyRoutes;
 export const alwaysNeededModules = [
   'src/features/shell/components/service-worker-updates.tsx',
   'src/app/root-error-content.tsx',
+  // Messages and notifications: «Нет соединения» is shown offline.
+  'src/lib/feedback-holders.tsx',
 ] as const;

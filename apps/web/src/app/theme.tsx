@@ -1,6 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
-import { ConfigProvider, theme as antdTheme, App as AntdApp, type ThemeConfig } from 'antd';
-import ruRU from 'antd/locale/ru_RU';
+import { useContext, useMemo, type ReactNode } from 'react';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
+// The ES module: antd/locale/ru_RU is CommonJS and brought antd's CommonJS locale files with it.
+import ruRU from 'antd/es/locale/ru_RU';
+// antd's App minus its message, notification and modal engines, which load apart (lib/feedback.tsx).
+import useAppStyle from 'antd/es/app/style';
+import { FeedbackProvider } from '../lib/feedback';
 import {
   accentColors,
   accentTextColors,
@@ -57,15 +61,24 @@ export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
   };
 }
 
-/** antd's locale and theme from the current mode and accent, plus antd's App (modal, message, notification). */
+/** antd's locale and theme from the current mode and accent, its App's root, and messages (lib/feedback). */
 export function AntdThemeProvider({ children }: { children: ReactNode }) {
   const { mode, accent } = useTheme();
   const config = useMemo(() => themeConfig(mode, accent), [mode, accent]);
   return (
     <ConfigProvider locale={ruRU} theme={config}>
-      <AntdApp>{children}</AntdApp>
+      <AppRoot>
+        <FeedbackProvider>{children}</FeedbackProvider>
+      </AppRoot>
     </ConfigProvider>
   );
+}
+
+/** The element antd's App renders: the page's text colour, font and the theme's CSS variables. */
+function AppRoot({ children }: { children: ReactNode }) {
+  const prefixCls = useContext(ConfigProvider.ConfigContext).getPrefixCls('app');
+  const [hashId, cssVarCls] = useAppStyle(prefixCls);
+  return <div className={`${prefixCls} ${hashId} ${cssVarCls}`}>{children}</div>;
 }
 
 /** Theme state and antd's theme together: what a test or an antd-only tree needs. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { App } from 'antd';
 import { messages } from '@crm/shared';
 import { friendlyMessage } from './api-client';
+import { useFeedback } from './feedback';
 
 /** S1 §9: notification 4.5 s, error 6 s. */
 export const notifyDurations = { default: 4.5, error: 6 } as const;
@@ -19,7 +19,7 @@ export interface Notify {
  * replaces the one on screen instead of stacking (S1 §8).
  */
 export function useNotify(): Notify {
-  const { notification } = App.useApp();
+  const { notification } = useFeedback();
   return useMemo(() => {
     const show = (
       type: 'success' | 'info' | 'warning' | 'error',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { App } from 'antd';
+import { useFeedback } from './feedback';
 
 interface LeaveGuardOptions {
   /** While a save is in flight, navigating away (the wizard moving on after it) is not asked about. */
@@ -12,7 +12,7 @@ interface LeaveGuardOptions {
  * tab gets the browser's own warning.
  */
 export function useLeaveGuard(dirty: boolean, { saving = false }: LeaveGuardOptions = {}) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const blocker = useBlocker(
     useCallback<BlockerFunction>(
       ({ currentLocation, nextLocation }) =>

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/dom';
+import { preloadFeedback } from '../lib/feedback';
 
 // CI machines have 2 shared cores and antd validates asynchronously: 1 s (the default) is too tight for
 // findBy*/waitFor there, while a real failure still fails, only later.
@@ -35,3 +36,8 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Messages and confirmations load apart in the app, a moment after the page (lib/feedback.tsx). Here they
+// are ready from the first render, as in the browser by the time someone acts: a test's first message does
+// not wait for antd's message, notification and modal code to be transformed.
+await preloadFeedback();

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { authTimings, messages } from '@crm/shared';
 import { openLoginPage } from '../../lib/auth-redirect';
 import { isTelegramLaunch } from '../../lib/telegram';
 import { postLogout } from './api/logout';
 import { endSession } from './session-lifecycle';
+import { useFeedback } from '../../lib/feedback';
 
 let lastLogoutAt = Number.NEGATIVE_INFINITY;
 
@@ -28,7 +28,7 @@ export const telegramLogoutDialog = {
  */
 export function useLogout() {
   const queryClient = useQueryClient();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const available = !isTelegramLaunch();
 
   const logout = useCallback(async () => {

@@ -1,16 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { App } from 'antd';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { openLoginPage } from '../../../lib/auth-redirect';
 import { getSessionUserId } from '../../../lib/session';
 import { telegramLogoutDialog, useLogout } from '../use-logout';
+import { useFeedback } from '../../../lib/feedback';
 
 /** `/logout`: ends the session and goes to the login page; impossible inside Telegram (S1 §4 step 10). */
 export function LogoutPage() {
   const { logout, available } = useLogout();
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const dialogShown = useRef(false);
 
   useEffect(() => {

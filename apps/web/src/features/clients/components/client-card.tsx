@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  App,
   Button,
   Descriptions,
   Drawer,
@@ -33,6 +32,7 @@ import { clientsPageMessages as text } from '../lib/clients-messages';
 import { ClientFormModal } from './client-form-modal';
 import { ClientTags } from './client-status';
 import { ClientVisits } from './client-visits';
+import { useFeedback } from '../../../lib/feedback';
 
 interface ClientCardProps {
   networkId: string;
@@ -115,7 +115,7 @@ export function ClientCard({
 
 /** Edit, delete (with confirmation) or restore. */
 function CardActions({ networkId, driver }: { networkId: string; driver: Driver }) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const notify = useNotify();
   const phone = useViewport() === 'mobile';
   const [editing, setEditing] = useState(false);

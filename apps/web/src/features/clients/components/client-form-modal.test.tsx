@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Driver } from '@crm/shared';
-import { App } from 'antd';
 import { renderRoutes } from '../../../test/render';
 import { apiError } from '../../orders/testing/harness';
 import { makeDriver, serveClients } from '../testing/harness';
@@ -23,11 +22,7 @@ function open(
     [
       {
         path: '/clients',
-        element: (
-          <App>
-            <ClientFormModal driver={driver} networkId={network} onClose={onClose} />
-          </App>
-        ),
+        element: <ClientFormModal driver={driver} networkId={network} onClose={onClose} />,
       },
     ],
     '/clients',

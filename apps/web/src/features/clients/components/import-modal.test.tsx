@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
 import type { DriverImportRequest } from '@crm/shared';
 import { renderRoutes } from '../../../test/render';
 import { runClientsJob, type ClientsJob, type ClientsReply } from '../lib/clients-protocol';
@@ -56,11 +55,7 @@ describe('client import', () => {
       [
         {
           path: '/clients',
-          element: (
-            <App>
-              <ImportModal networkId="n1" onClose={onClose} />
-            </App>
-          ),
+          element: <ImportModal networkId="n1" onClose={onClose} />,
         },
       ],
       '/clients',
@@ -117,11 +112,7 @@ describe('client import', () => {
       [
         {
           path: '/clients',
-          element: (
-            <App>
-              <ImportModal networkId="n1" onClose={() => {}} />
-            </App>
-          ),
+          element: <ImportModal networkId="n1" onClose={() => {}} />,
         },
       ],
       '/clients',

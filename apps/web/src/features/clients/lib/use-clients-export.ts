@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App } from 'antd';
 import { maxDriverPageSize, type Driver } from '@crm/shared';
 import { downloadFile } from '../../../lib/excel';
 import { notifyDurations } from '../../../lib/notify';
@@ -7,6 +6,7 @@ import { fetchClientPage, type ClientListQuery } from '../api/client-list';
 import { clientsExportFileName } from './clients-sheet';
 import { clientsPageMessages as text } from './clients-messages';
 import { runClientsJob } from './run-clients-job';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Where an export is: idle, loading the pages (share of clients loaded), or writing the file. */
 export type ClientsExportState = { phase: 'idle' } | { phase: 'loading' | 'building'; share: number };
@@ -18,7 +18,7 @@ const toastKey = 'clients-export';
  * «Клиенты DD.MM.YYYY.xlsx» in the clients worker and downloaded.
  */
 export function useClientsExport(query: ClientListQuery | null) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [state, setState] = useState<ClientsExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);

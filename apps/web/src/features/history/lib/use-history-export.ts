@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { App } from 'antd';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { exportMessages, historyExportFileName } from '@crm/shared';
 import { apiFailure, apiHeaders } from '../../../lib/api-client';
@@ -9,6 +8,7 @@ import { ownTariffsQuery } from '../../orders/api/catalog';
 import { providerTariffsQuery } from '../../dashboard/api/provider-tariffs';
 import { historyRequest, type HistoryQuery } from '../api/history-list';
 import { runExport } from './build-export';
+import { useFeedback } from '../../../lib/feedback';
 
 /** The page's filters; station and range may be missing (the S1 §8 «missing station / range» cases). */
 export type ExportQuery = Omit<HistoryQuery, 'stationId' | 'range'> &
@@ -43,7 +43,7 @@ async function tariffNamesOf(client: QueryClient, stationId: string): Promise<Re
  * top-right corner, right over «Экспорт», and stay while the pointer rests there — after a click, it does.
  */
 export function useHistoryExport(query: ExportQuery, timeZone: string) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const queryClient = useQueryClient();
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const running = useRef<AbortController | null>(null);

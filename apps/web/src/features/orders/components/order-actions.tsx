@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Flex, Form, Input, Modal, Select, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Input, Modal, Select, Tooltip, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -24,6 +24,7 @@ import { useCancelOrder, useOrderStep, type PaymentInput } from '../api/order-st
 import { paymentCase } from '../lib/payment';
 import { refreshOrdersLater } from '../lib/refresh-orders';
 import { CompletePaymentStep } from './complete-payment-step';
+import { useFeedback } from '../../../lib/feedback';
 
 const sleep = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
 
@@ -44,7 +45,7 @@ interface OrderActionsProps {
  * A worker only moves the status, and takes the money when finishing (the server says 403 to the rest).
  */
 export function OrderActions({ order, stationId, canManage, compact, onEdit, refetch }: OrderActionsProps) {
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const step = useOrderStep(order.id);

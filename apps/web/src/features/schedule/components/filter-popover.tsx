@@ -1,4 +1,4 @@
-import { Badge, Button, Checkbox, Popover, Tooltip } from 'antd';
+import { Badge, Button, Popover, Tooltip } from 'antd';
 import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
 import {
   orderStatuses,
@@ -53,7 +53,9 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
         <legend>Тип записи</legend>
         {orderTypes.map((type: OrderType) => (
           <label key={type} className="cal-filter__row">
-            <Checkbox
+            <input
+              type="checkbox"
+              className="cal-filter__check"
               checked={filters.types.includes(type)}
               onChange={(e) =>
                 onChange({ ...filters, types: toggle(filters.types, type, e.target.checked, orderTypes) })
@@ -68,7 +70,9 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
         <legend>Статус</legend>
         {orderStatuses.map((status: OrderStatus) => (
           <label key={status} className="cal-filter__row">
-            <Checkbox
+            <input
+              type="checkbox"
+              className="cal-filter__check"
               checked={filters.statuses.includes(status)}
               onChange={(e) =>
                 onChange({

@@ -3,7 +3,7 @@ import { orderMessages, orderSourceLabels, orderStatusLabels } from '@crm/shared
 import type { CalendarEvent } from '../lib/calendar-events';
 import { boxesLabel, formatSum, timeRange } from './event-card';
 
-interface OverlapModalProps {
+export interface OverlapModalProps {
   events: CalendarEvent[] | null;
   onClose(): void;
   onOpenOrder(id: string): void;

@@ -31,7 +31,7 @@ import { fromWall } from '../../../lib/station-time';
 import { useStationNow } from '../../../lib/use-station-now';
 import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
 import { FilterPopover } from '../components/filter-popover';
-import { OverlapModal } from '../components/overlap-modal';
+import { LazyOverlapModal } from '../components/lazy-overlap-modal';
 import { ScheduleMissingAlert } from '../components/schedule-missing-alert';
 import { TimeGrid } from '../components/time-grid';
 import { WeekStrip } from '../components/week-strip';
@@ -235,7 +235,7 @@ export function SchedulePage() {
         />
       )}
 
-      <OverlapModal events={overlap} onClose={() => setOverlap(null)} onOpenOrder={openOrder} />
+      <LazyOverlapModal events={overlap} onClose={() => setOverlap(null)} onOpenOrder={openOrder} />
       <OrderModals station={station} />
     </div>
   );

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { bulkResultMessage, slotMessages, type SlotsResponse } from '@crm/shared';
 import { postBlockDay, slotsQueryKey } from '../api/slots';
+import { useFeedback } from '../../../lib/feedback';
 
 /** «Заблокировать день» / «Разблокировать день» (S2 §4) as one server call (DESIGN §10). */
 export function useDayToggle(stationId: string, date: string) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   return useMutation({
     mutationFn: (action: 'block' | 'unblock') => postBlockDay(stationId, date, action === 'unblock'),
     onSuccess: (answer, action) => {

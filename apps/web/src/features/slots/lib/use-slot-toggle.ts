@@ -1,10 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { slotConstants, slotMessages, type Slot, type SlotsResponse } from '@crm/shared';
 import { postSlotBlock, slotsQueryKey } from '../api/slots';
 import { slotErrorMessage, withSlotRetries } from './slot-call';
 import { replaceSlot } from './slot-days';
+import { useFeedback } from '../../../lib/feedback';
 
 /**
  * One slot's toggle (S2 §4, §9): Free blocks, Blocked unblocks, Busy only warns. A second click on the same
@@ -12,7 +12,7 @@ import { replaceSlot } from './slot-days';
  */
 export function useSlotToggle(stationId: string, date: string) {
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const lastClickAt = useRef(new Map<string, number>());
   const [pending, setPending] = useState<ReadonlySet<string>>(() => new Set());
 

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { AimOutlined, LoadingOutlined } from '@ant-design/icons';
 import { mapDefaults } from '@crm/shared';
 import { reverseGeocode } from '../api/geo-reverse';
 import type { LatLon } from '../lib/station-form-values';
 import { MapView } from './map-view';
+import { useFeedback } from '../../../lib/feedback';
 
 interface LocationPickerProps {
   value?: LatLon | null;
@@ -28,7 +29,7 @@ export function LocationPicker({
   disabled,
   height = 280,
 }: LocationPickerProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [locating, setLocating] = useState(false);
   const [resolving, setResolving] = useState(false);
 

@@ -2,8 +2,9 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { App, ConfigProvider } from 'antd';
-import ruRU from 'antd/locale/ru_RU';
+import { ConfigProvider } from 'antd';
+import ruRU from 'antd/es/locale/ru_RU';
+import { FeedbackProvider } from '../../../lib/feedback';
 import type { User } from '@crm/shared';
 
 /** A fetch stand-in: answers by `METHOD /api/path`, records every call. */
@@ -42,9 +43,9 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const view = render(
     <QueryClientProvider client={client}>
       <ConfigProvider locale={ruRU}>
-        <App>
+        <FeedbackProvider>
           <RouterProvider router={router} />
-        </App>
+        </FeedbackProvider>
       </ConfigProvider>
     </QueryClientProvider>,
   );

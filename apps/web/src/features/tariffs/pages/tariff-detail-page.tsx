@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { App, Button, Skeleton, Tag } from 'antd';
+import { Button, Skeleton, Tag } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import { tariffMessages, type TariffKind } from '@crm/shared';
 import { EmptyState } from '../../../components/empty-state';
@@ -17,6 +17,7 @@ import { TariffEditor } from '../components/tariff-editor';
 import { tariffsMessages as t } from '../lib/tariffs-messages';
 import '../../../components/shared-ui.css';
 import '../components/tariffs.css';
+import { useFeedback } from '../../../lib/feedback';
 
 export const kindParam = 'kind';
 
@@ -41,7 +42,7 @@ export function TariffDetailPage() {
   const [params, setParams] = useSearchParams();
   const phone = useViewport() === 'mobile';
   const notify = useNotify();
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   const kind = tariffKind(params, location.state);
   const [editing, setEditing] = useState(false);
 

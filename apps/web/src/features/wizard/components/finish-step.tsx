@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Flex, Result } from 'antd';
+import { Button, Descriptions, Flex, Result } from 'antd';
 import { formatDayHours, weekDayShort, weekDays, type Station, type User } from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useFinishWizard } from '../api/finish-wizard';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Wizard texts of S2 §8 «Wizard finish», quoted exactly. */
 export const wizardMessages = {
@@ -35,7 +36,7 @@ interface FinishStepProps {
  * the layout lets them out of /wizard) and sent to /.
  */
 export function FinishStep({ station, user, onBack }: FinishStepProps) {
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
