@@ -158,7 +158,7 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('on a phone the filter icon carries the count and a reset icon beside it, within 390 px', async () => {
+  it('on a phone the filter icon carries the count and a reset icon beside it, and its window stays within 390 px', async () => {
     const today = moscowToday();
     const week = (await listOrders(admin, leninaId, today, addDays(today, 7))) as ListedOrder[];
     const self = week.find((o) => o.order_type === 'SelfService' && o.status === 'Booked');
@@ -207,6 +207,16 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
       })
       .first()
       .waitFor();
+
+    // The filter window stays on the screen, counts and all, as a filter goes on and the reset icon
+    // appears beside it: aligned to the icon's right edge it ran off the screen's right edge.
+    await page.getByRole('button', { name: 'Фильтры' }).click();
+    const filterWindow = page.locator('.cal-filter');
+    await page.locator('.cal-filter__row', { hasText: 'Самозапись' }).getByRole('checkbox').uncheck();
+    await page.getByRole('button', { name: 'Фильтры (активно: 1)' }).waitFor();
+    const box = (await filterWindow.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewports.phone.width);
     expect(pageErrors(page)).toEqual([]);
   });
   it('asks the week it shows and the new orders once each when it opens, and draws the week’s orders', async () => {

@@ -95,7 +95,15 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
 
   return (
     <span className="cal-filters">
-      <Popover trigger="click" placement="bottomRight" content={content} title="Фильтры" arrow={false}>
+      {/* On a phone the button sits mid-row: aligned to its right edge the window ran off the screen,
+          counts and all. */}
+      <Popover
+        trigger="click"
+        placement={iconOnly ? 'bottom' : 'bottomRight'}
+        content={content}
+        title="Фильтры"
+        arrow={false}
+      >
         <Badge count={changed} size="small" offset={[-4, 4]} color="var(--crm-accent)">
           <Button
             icon={<FilterOutlined />}
