@@ -7,6 +7,14 @@
 /** The blocking «new orders» window, loaded on arrival at a station where orders wait. */
 export const newOrdersWindow = 'src/features/dashboard/components/new-orders-modal.tsx';
 
+const calendarModules = [
+  'src/app/root-boundary.tsx',
+  'src/app/antd-layout.tsx',
+  'src/app/layout/app-layout.tsx',
+  'src/features/stations/components/station-guard.tsx',
+  'src/features/schedule/pages/schedule-page.tsx',
+] as const;
+
 export const dailyRoutes = {
   login: {
     path: '/auth/yandex',
@@ -31,28 +39,12 @@ export const dailyRoutes = {
       'src/features/stations/pages/station-picker-page.tsx',
     ],
   },
-  calendar: {
-    path: '/station/{id}',
-    modules: [
-      'src/app/root-boundary.tsx',
-      'src/app/antd-layout.tsx',
-      'src/app/layout/app-layout.tsx',
-      'src/features/stations/components/station-guard.tsx',
-      'src/features/schedule/pages/schedule-page.tsx',
-    ],
-  },
+  calendar: { path: '/station/{id}', modules: calendarModules },
   // A station with orders waiting: the blocking window comes with the page (S1 §3), its code preloaded by
   // the station's warm-up (app/station-warmup.ts). The demo stations and Lighthouse's runs are this case.
   'calendar, orders waiting': {
     path: '/station/{id}',
-    modules: [
-      'src/app/root-boundary.tsx',
-      'src/app/antd-layout.tsx',
-      'src/app/layout/app-layout.tsx',
-      'src/features/stations/components/station-guard.tsx',
-      'src/features/schedule/pages/schedule-page.tsx',
-      newOrdersWindow,
-    ],
+    modules: [...calendarModules, newOrdersWindow],
   },
   dashboard: {
     path: '/station/{id}/dashboard',

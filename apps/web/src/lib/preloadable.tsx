@@ -52,3 +52,19 @@ export function preloadable<P extends object>(
   }
   return { Component, preload };
 }
+
+/**
+ * A window whose code loads the first time it opens: nothing of it is in the page's first load. Once loaded
+ * it stays mounted, so it closes with its animation like any other window.
+ */
+export function loadedOnFirstOpen<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  isOpen: (props: P) => boolean,
+): ComponentType<P> {
+  const { Component } = preloadable(load);
+  return function OpenedOnce(props: P) {
+    const [wanted, setWanted] = useState(false);
+    if (isOpen(props) && !wanted) setWanted(true);
+    return wanted ? <Component {...props} /> : null;
+  };
+}
