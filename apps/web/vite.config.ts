@@ -59,14 +59,15 @@ const layoutLayers = [
   { name: 'shell', modules: ['src/app/layout/app-layout.tsx'] },
 ];
 const layoutModules = new Set<string>(layoutLayers.flatMap((layer) => layer.modules));
+const beyondLayouts = (modules: readonly string[]) => modules.filter((module) => !layoutModules.has(module));
 const chunkGroups = dailyChunkGroups({
   root: import.meta.dirname,
   configFile: import.meta.filename,
   layers: layoutLayers,
   routes: {
-    calendar: dailyRoutes.calendar.modules.filter((module) => !layoutModules.has(module)),
-    dashboard: dailyRoutes.dashboard.modules.filter((module) => !layoutModules.has(module)),
-    picker: dailyRoutes['station picker'].modules.filter((module) => !layoutModules.has(module)),
+    calendar: beyondLayouts(dailyRoutes.calendar.modules),
+    dashboard: beyondLayouts(dailyRoutes.dashboard.modules),
+    picker: beyondLayouts(dailyRoutes['station picker'].modules),
     // Loaded on arrival at a station with orders waiting: a unit of its own, or the calendar would load
     // the dashboard's chunks for the modules this window shares with the dashboard.
     'new-orders': [newOrdersWindow],
