@@ -26,9 +26,10 @@
  * counted, then BENCH_CHECK_RUNS (5) runs of BENCH_CHECK_STEP s (10); fails when the median p99 exceeds
  * 200 ms × BENCH_TOLERANCE (1.5) or when most runs failed requests or streams. On this 2-core machine the
  * search holds 2250–2500 screens (past that a burst is shed with 503 by the in-flight cap, at 0.9 cores).
- * Runs of 2000 screens gave p99 26–208 ms, and about one in six shed a burst (23 requests) when the machine
- * stalled: a run's p99 and its failures vary with the shared machine, hence the median and the majority
- * of five, and the warm-up (the first step after the server starts measured its cold start, up to 405 ms).
+ * Runs of 2000 screens gave p99 23–344 ms; until calls over the in-flight cap waited for a slot
+ * (MAX_QUEUE_WAIT_MS), up to three runs of five shed 3–59 calls that piled up when the machine stalled. A
+ * run's p99 varies with the shared machine, hence the median and the majority of five, and the warm-up
+ * (the first step after the server starts measured its cold start, up to 732 ms).
  *
  * Environment: BENCH_DATABASE_URL, BENCH_STATIONS (50), BENCH_DAYS (28), BENCH_NEW_ORDERS (3),
  * BENCH_MAX_SCREENS (8000), BENCH_PGLITE_MAX_SCREENS (4000), BENCH_SKIP_PGLITE=1, BENCH_SKIP_RAW=1,

@@ -13,7 +13,7 @@
  * Then, on PGlite, it opens the same data directory in this process and measures one week list alone: its
  * time inside PGlite's synchronous WASM calls and the longest of them.
  *
- * The server's own knobs (MAX_IN_FLIGHT_REQUESTS, MAX_EVENT_LOOP_DELAY_MS) pass through the environment;
+ * The server's own knobs (MAX_IN_FLIGHT_REQUESTS, MAX_QUEUE_WAIT_MS, MAX_EVENT_LOOP_DELAY_MS) pass through the environment;
  * BENCH_HOLD=0 skips the in-process part.
  */
 import { spawn } from 'node:child_process';
@@ -146,6 +146,7 @@ const port = Number(process.env.BENCH_PORT) || (await freePort());
 console.log(
   `bench:overload on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, node ${process.version}, ${cpus().length} CPUs, ` +
     `load average ${load()}; MAX_IN_FLIGHT_REQUESTS=${process.env.MAX_IN_FLIGHT_REQUESTS ?? '(default)'}, ` +
+    `MAX_QUEUE_WAIT_MS=${process.env.MAX_QUEUE_WAIT_MS ?? '(default)'}, ` +
     `MAX_EVENT_LOOP_DELAY_MS=${process.env.MAX_EVENT_LOOP_DELAY_MS ?? '(default)'}`,
 );
 let server: Child | null = null;

@@ -47,8 +47,10 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Hops of trusted reverse proxies whose X-Forwarded-For is believed (rate limits key on the client IP). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  /** API calls served at once before the next is shed with 503 (0: no cap). */
+  /** API calls served at once; the next wait for a slot (0: no cap). */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(64),
+  /** How long an API call over that cap waits for a slot before it is shed with 503 (0: shed at once). */
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(500),
   /** Mean event-loop delay (sampled every 0.5 s) above which API calls are shed with 503 (0: off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** How long `GET /api/ready` waits for the database before answering 503. */
@@ -111,8 +113,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     loadShedding: {
       // From bench:overload (README «Benchmarks»), 200 clients on the week list, 2 CPUs: at 64 in flight
       // PGlite (in its worker) served 137/s against 149/s unbounded, with p99 0.5 s against 1.5 s, and
-      // PostgreSQL 127/s; 32 halved PGlite's rate, and more in flight only queues longer.
+      // PostgreSQL 127/s; 32 halved PGlite's rate, and more in flight only queues longer. The wait for a
+      // slot: plugins/load-shedding.ts.
       maxInFlight: e.MAX_IN_FLIGHT_REQUESTS,
+      maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     },
     readyTimeoutMs: e.READY_TIMEOUT_MS,

@@ -6,18 +6,27 @@ import { stations } from '../db/schema';
 import { holdTableLock } from '../modules/health/testing/hold-table-lock';
 import { createTestApp, type TestApp } from '../test/test-app';
 
+const WAIT_MS = 500;
+
 describe('load shedding: a cap on API calls in flight', () => {
   let t: TestApp;
   let weekList: () => Promise<Response>;
   beforeAll(async () => {
-    // One call at a time, and only the in-flight signal: the event-loop one depends on the machine.
+    // One call at a time, the next waiting 0.5 s for a slot, and only the in-flight signal: the event-loop
+    // one depends on the machine.
     t = await createTestApp({
-      env: { MAX_IN_FLIGHT_REQUESTS: '1', MAX_EVENT_LOOP_DELAY_MS: '0', READY_TIMEOUT_MS: '100' },
+      env: {
+        MAX_IN_FLIGHT_REQUESTS: '1',
+        MAX_QUEUE_WAIT_MS: String(WAIT_MS),
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+        READY_TIMEOUT_MS: '100',
+      },
     });
     const admin = await t.loginAs('administrator');
     const [lenina] = await t.db.select().from(stations).where(eq(stations.name, 'Мойка на Ленина'));
-    // The calendar's week list, as the web client sends it.
-    weekList = () =>
+    // The calendar's week list, as the web client sends it. Sent at once (inject's own chain waits for a
+    // `then`), so calls started together arrive in that order.
+    weekList = async () =>
       t.app.inject({
         method: 'POST',
         url: '/api/order/list',
@@ -27,18 +36,37 @@ describe('load shedding: a cap on API calls in flight', () => {
   });
   afterAll(() => t.close());
 
-  it('sheds the call over the cap with 503, Retry-After and the one error shape; probes still answer', async () => {
+  it('lets calls over the cap wait for a slot: a burst is served, not shed; four per slot wait at most', async () => {
+    // The session lookup of the first call waits on the lock: that call stays in flight.
+    const lock = await holdTableLock(t.db, sql`sessions`);
+    const first = weekList();
+    const waiting = [weekList(), weekList(), weekList(), weekList()];
+    const overQueueFrom = performance.now();
+    expect((await weekList()).statusCode).toBe(503);
+    expect(performance.now() - overQueueFrom).toBeLessThan(WAIT_MS / 2);
+    await lock.release();
+    expect((await first).statusCode).toBe(200);
+    for (const res of await Promise.all(waiting)) expect(res.statusCode).toBe(200);
+  });
+
+  it('sheds a call that waited in vain with 503, Retry-After and the one error shape; probes still answer', async () => {
     expect((await weekList()).statusCode).toBe(200);
 
-    // The session lookup of the first call waits on the lock: that call stays in flight.
     const lock = await holdTableLock(t.db, sql`sessions`);
     let first: Response | undefined;
     const firstDone = weekList().then((res) => (first = res));
     try {
+      const waitedFrom = performance.now();
       const shed = await weekList();
+      expect(performance.now() - waitedFrom).toBeGreaterThanOrEqual(WAIT_MS - 50);
       expect(shed.statusCode).toBe(503);
       expect(Number(shed.headers['retry-after'])).toBeGreaterThan(0);
       expect(shed.json()).toEqual({ error: { code: 'OVERLOADED', message: messages.generic.overloaded } });
+
+      // A call waited in vain: the process is overloaded, and for Retry-After the next is shed at once.
+      const nextFrom = performance.now();
+      expect((await weekList()).statusCode).toBe(503);
+      expect(performance.now() - nextFrom).toBeLessThan(WAIT_MS / 2);
 
       // Never shed: liveness (and from memory, so the held lock does not matter), the event stream, files.
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
@@ -53,7 +81,8 @@ describe('load shedding: a cap on API calls in flight', () => {
       await lock.release();
     }
 
-    // The held call was served, not dropped; once it is done the next one goes through.
+    // The held call was served, not dropped; once it is done the next one goes through (a free slot
+    // serves a call whatever came before).
     await firstDone;
     expect(first!.statusCode).toBe(200);
     expect((await weekList()).statusCode).toBe(200);
