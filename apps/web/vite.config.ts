@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { alwaysNeededModules, dailyRoutes, newOrdersWindow } from './src/app/daily-routes';
 import { antdDailyStyles } from './build/antd-styles';
+import { loadedWith } from './build/chunk-graph';
 import { dailyChunkGroups } from './build/daily-chunks';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
 
@@ -22,28 +23,24 @@ function dailyRoutesPrecache() {
     apply: 'build',
     generateBundle(_options, bundle) {
       const root = this.environment.config.root;
-      const byModule = new Map<string, string>();
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      for (const chunk of chunks) {
-        if (chunk.facadeModuleId) byModule.set(relative(root, chunk.facadeModuleId), chunk.fileName);
-      }
-      const visit = (fileName: string) => {
-        if (files.has(fileName)) return;
-        files.add(fileName);
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk') return;
-        chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
-        chunk.imports.forEach(visit);
-      };
-      chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => visit(chunk.fileName));
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const byModule = new Map(
+        chunks.filter((chunk) => chunk.facadeModuleId).map((c) => [relative(root, c.facadeModuleId!), c]),
+      );
       const modules = [
         ...Object.values(dailyRoutes).flatMap((route) => route.modules),
         ...alwaysNeededModules,
       ];
-      for (const module of modules) {
-        const fileName = byModule.get(module);
-        if (!fileName) this.error(`daily route module ${module} is not a chunk of its own (router.tsx?)`);
-        visit(fileName);
+      const routeChunks = modules.map((module) => {
+        const chunk = byModule.get(module);
+        if (!chunk) this.error(`daily route module ${module} is not a chunk of its own (router.tsx?)`);
+        return chunk;
+      });
+      const entries = chunks.filter((chunk) => chunk.isEntry);
+      for (const chunk of loadedWith([...entries, ...routeChunks], byFile)) {
+        files.add(chunk.fileName);
+        chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
       }
     },
   };

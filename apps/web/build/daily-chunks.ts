@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { loadedWith } from './chunk-graph';
 
 /** Set in the scanning build, which chunks as the bundler would by itself. */
 const CHUNK_SCAN_ENV = 'CRM_DAILY_CHUNK_SCAN';
@@ -78,16 +79,8 @@ export function groupsFromScan(
   const byModule = new Map(
     chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId!, chunk]),
   );
-  const modulesLoadedWith = (from: ScannedChunk[]) => {
-    const seen = new Set<string>();
-    const visit = (chunk: ScannedChunk) => {
-      if (seen.has(chunk.fileName)) return;
-      seen.add(chunk.fileName);
-      chunk.imports.forEach((file) => visit(byFile.get(file)!));
-    };
-    from.forEach(visit);
-    return new Set([...seen].flatMap((file) => byFile.get(file)!.moduleIds));
-  };
+  const modulesLoadedWith = (from: ScannedChunk[]) =>
+    new Set(loadedWith(from, byFile).flatMap((chunk) => chunk.moduleIds));
   const routeChunks = (modules: readonly string[]) =>
     modules.map((module) => {
       const chunk = byModule.get(resolve(options.root, module));
