@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,7 @@ const WAIT_MS = 500;
 describe('load shedding: a cap on API calls in flight', () => {
   let t: TestApp;
   let weekList: () => Promise<Response>;
+  let weekListOverHttp: () => { abort: () => void };
   beforeAll(async () => {
     // One call at a time, the next waiting 0.5 s for a slot, and only the in-flight signal: the event-loop
     // one depends on the machine.
@@ -33,6 +36,26 @@ describe('load shedding: a cap on API calls in flight', () => {
         headers: admin.headers,
         payload: { station_id: lenina!.id, date_start: '2026-11-23', date_end: '2026-11-30' },
       });
+    // The same call from a real client that can give up (inject cannot close its connection).
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    weekListOverHttp = () => {
+      const body = JSON.stringify({
+        station_id: lenina!.id,
+        date_start: '2026-11-23',
+        date_end: '2026-11-30',
+      });
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/order/list',
+        headers: { ...admin.headers, 'content-type': 'application/json' },
+      });
+      req.on('error', () => {}); // the abort below
+      req.end(body);
+      return { abort: () => req.destroy() };
+    };
   });
   afterAll(() => t.close());
 
@@ -47,6 +70,20 @@ describe('load shedding: a cap on API calls in flight', () => {
     await lock.release();
     expect((await first).statusCode).toBe(200);
     for (const res of await Promise.all(waiting)) expect(res.statusCode).toBe(200);
+  });
+
+  it('lets a caller that gives up while waiting leave the queue', async () => {
+    const lock = await holdTableLock(t.db, sql`sessions`);
+    const first = weekList();
+    const gaveUp = [weekListOverHttp(), weekListOverHttp(), weekListOverHttp(), weekListOverHttp()];
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS / 5));
+    gaveUp.forEach((caller) => caller.abort());
+    await new Promise((resolve) => setTimeout(resolve, WAIT_MS / 10));
+    // Had they stayed, the queue would be full and this call shed at once.
+    const next = weekList();
+    await lock.release();
+    expect((await first).statusCode).toBe(200);
+    expect((await next).statusCode).toBe(200);
   });
 
   it('sheds a call that waited in vain with 503, Retry-After and the one error shape; probes still answer', async () => {
