@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { alwaysNeededModules, dailyRoutes, newOrdersWindow } from './src/app/daily-routes';
 import { antdDailyStyles } from './build/antd-styles';
-import { loadedWith } from './build/chunk-graph';
+import { chunkGraph } from './build/chunk-graph';
 import { dailyChunkGroups } from './build/daily-chunks';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
 
@@ -22,23 +22,14 @@ function dailyRoutesPrecache() {
     name: 'crm-daily-routes-precache',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const root = this.environment.config.root;
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const byModule = new Map(
-        chunks.filter((chunk) => chunk.facadeModuleId).map((c) => [relative(root, c.facadeModuleId!), c]),
-      );
+      const graph = chunkGraph(chunks, this.environment.config.root);
       const modules = [
         ...Object.values(dailyRoutes).flatMap((route) => route.modules),
         ...alwaysNeededModules,
       ];
-      const routeChunks = modules.map((module) => {
-        const chunk = byModule.get(module);
-        if (!chunk) this.error(`daily route module ${module} is not a chunk of its own (router.tsx?)`);
-        return chunk;
-      });
       const entries = chunks.filter((chunk) => chunk.isEntry);
-      for (const chunk of loadedWith([...entries, ...routeChunks], byFile)) {
+      for (const chunk of graph.loadedWith([...entries, ...graph.routeChunks(modules)])) {
         files.add(chunk.fileName);
         chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
       }

@@ -109,6 +109,6 @@ describe('daily chunk groups', () => {
   it('names a route module that is not a chunk of its own', () => {
     expect(() =>
       groupsFromScan({ ...options, routes: { calendar: ['src/missing-page.tsx'] } }, scanned),
-    ).toThrow('daily route module src/missing-page.tsx is not a chunk of its own');
+    ).toThrow('daily route module src/missing-page.tsx is not a chunk of its own (router.tsx?)');
   });
 });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { loadedWith } from './chunk-graph';
+import { chunkGraph } from './chunk-graph';
 
 /** Set in the scanning build, which chunks as the bundler would by itself. */
 const CHUNK_SCAN_ENV = 'CRM_DAILY_CHUNK_SCAN';
@@ -75,18 +75,10 @@ export function groupsFromScan(
   options: Pick<DailyChunkOptions, 'root' | 'layers' | 'routes'>,
   chunks: ScannedChunk[],
 ) {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const byModule = new Map(
-    chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId!, chunk]),
-  );
+  const graph = chunkGraph(chunks, options.root);
   const modulesLoadedWith = (from: ScannedChunk[]) =>
-    new Set(loadedWith(from, byFile).flatMap((chunk) => chunk.moduleIds));
-  const routeChunks = (modules: readonly string[]) =>
-    modules.map((module) => {
-      const chunk = byModule.get(resolve(options.root, module));
-      if (!chunk) throw new Error(`daily route module ${module} is not a chunk of its own`);
-      return chunk;
-    });
+    new Set(graph.loadedWith(from).flatMap((chunk) => chunk.moduleIds));
+  const { routeChunks } = graph;
 
   const routeModules = new Set(
     [...options.layers.flatMap((layer) => layer.modules), ...Object.values(options.routes).flat()].map(
