@@ -109,9 +109,13 @@ describe('arrival', () => {
     await blocking.waitFor();
     await page.waitForTimeout(2000);
     expect(await page.locator('.welcome').count()).toBe(0);
+    // The page behind it stays put while it is open (lib/use-page-scroll-lock.ts), and is freed with it.
+    const pageScroll = () => page.evaluate(() => getComputedStyle(document.body).overflowY);
+    expect(await pageScroll()).toBe('hidden');
     // Role admin may put it aside.
     await page.keyboard.press('Escape');
     await blocking.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('crm-scroll-locked'))).toBe(false);
 
     // 2. The greeting; a click ends it.
     const greeting = page.locator('.welcome');

@@ -1,6 +1,7 @@
 import { Modal } from 'antd';
 import { calendarOrderOf, dashboardMessages, type Order, type Station } from '@crm/shared';
 import { useViewport } from '../../../lib/use-media-query';
+import { usePageScrollLock } from '../../../lib/use-page-scroll-lock';
 import { useOrderAnswers } from '../lib/use-order-answers';
 import { useStationNow } from '../../../lib/use-station-now';
 import { LazyDeclineDialog } from './lazy-decline-dialog';
@@ -35,6 +36,7 @@ export default function NewOrdersModal({
   const phone = useViewport() === 'mobile';
   const { today } = useStationNow(station.time_zone);
   const answers = useOrderAnswers(station.id, station.time_zone, today);
+  usePageScrollLock(open);
 
   return (
     <Modal
@@ -45,6 +47,8 @@ export default function NewOrdersModal({
       keyboard={dismissible}
       onCancel={onDismiss}
       footer={null}
+      // Locked by usePageScrollLock: antd's own lock restyles the whole page as the window first paints.
+      scrollLock={false}
       // '' names no motion: rc-motion then renders the open state at once.
       transitionName={animate ? undefined : ''}
       maskTransitionName={animate ? undefined : ''}

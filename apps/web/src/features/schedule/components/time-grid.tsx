@@ -159,12 +159,14 @@ export function TimeGrid(props: TimeGridProps) {
   columnsRef.current = columns;
   useEffect(() => {
     const el = scrollRef.current;
-    const startTop = el?.scrollTop ?? 0;
+    // A scroll before the timer (the person's, or the browser restoring one) counts as touched. Listened
+    // to, not read as scrollTop here: a read now would lay out the page just committed in the same task
+    // (≈ 35 ms on a mid phone), before it has even painted.
     let touched = false;
     const touch = () => {
       touched = true;
     };
-    const interactions = ['pointerdown', 'wheel', 'touchstart', 'keydown'] as const;
+    const interactions = ['pointerdown', 'wheel', 'touchstart', 'keydown', 'scroll'] as const;
     interactions.forEach((type) => el?.addEventListener(type, touch, { passive: true }));
     // The grid says when this has been decided, so scripted hands (the e2e tests) aim after it, not during.
     delete el?.dataset.scrollSettled;
@@ -172,7 +174,7 @@ export function TimeGrid(props: TimeGridProps) {
       if (el) el.dataset.scrollSettled = 'true';
     };
     const timer = window.setTimeout(() => {
-      if (!el || touched || el.scrollTop !== startTop) return settle();
+      if (!el || touched) return settle();
       const now = toWall(Date.now(), zone);
       const today = days.some((d) => d.date === now.date);
       let target: number | null = null;
