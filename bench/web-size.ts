@@ -51,7 +51,9 @@ export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: nu
  */
 export const precacheBudget = {
   files: 53,
-  bytes: 1496 * KB,
+  // 1 496 KB before the page lock of the new-orders window and the dashboard's own tab strip (0.6 KB of CSS
+  // and code, for 0.1–0.2 s less main thread on arrival at Lighthouse's 4× CPU).
+  bytes: 1497 * KB,
   /** Code that must load when used, never on install: recognised by strings only it contains. */
   forbidden: [
     { what: 'Excel (exceljs)', marker: 'xl/workbook.xml' },

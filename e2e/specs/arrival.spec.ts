@@ -115,7 +115,9 @@ describe('arrival', () => {
     // Role admin may put it aside.
     await page.keyboard.press('Escape');
     await blocking.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => document.documentElement.classList.contains('crm-scroll-locked'))).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('crm-scroll-locked'))).toBe(
+      false,
+    );
 
     // 2. The greeting; a click ends it.
     const greeting = page.locator('.welcome');

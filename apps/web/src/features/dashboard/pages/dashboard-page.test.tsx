@@ -86,8 +86,10 @@ describe('DashboardPage', () => {
     const { router } = showDashboard(user);
 
     expect(await screen.findByRole('heading', { name: 'Сводка' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Обзор' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Обзор' })).toHaveAttribute('aria-selected', 'true');
     const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
+    // The figures are the «Обзор» tab's content, named by it for a screen reader.
+    expect(screen.getByRole('tabpanel', { name: 'Обзор' })).toContainElement(kpis);
     const card = (label: string) =>
       within(kpis)
         .getAllByRole('listitem')
