@@ -240,6 +240,10 @@ describe('the operator’s day at «Мойка на Ленина» (issue 10)', 
     await decline.getByRole('button', { name: 'Отклонить' }).click();
     await notice(page, 'Запись успешно отменена');
     await blocking.waitFor({ state: 'detached' });
+    // Both windows gone, the page behind them scrolls again (lib/use-page-scroll-lock.ts and antd's own).
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).overflowY))
+      .not.toBe('hidden');
     const declined = (await getOrder(admin, booked.id)) as PaidOrder;
     expect(declined).toMatchObject({ status: 'StationCanceled', reason: 'Other' });
     expect(declined.system_comment).toContain('Причина отказа: Нет свободного мастера');
