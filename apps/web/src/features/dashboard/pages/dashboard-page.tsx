@@ -133,7 +133,7 @@ export function DashboardPage() {
       {!compact && <TelegramBotBanner />}
       {/* The one tab, «Обзор» (S1 §2), as a strip of our own: antd's Tabs measures its tabs in a layout
           effect, which laid the whole page out inside the task that first paints it (≈ 40 ms on a mid
-          phone, issue 15) and brought its overflow menu's code with it. */}
+          phone, issue 15). */}
       <div className="dash-tabs">
         <div className="dash-tabs__nav" role="tablist">
           <span
