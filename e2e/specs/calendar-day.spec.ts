@@ -1,3 +1,4 @@
+import { orderStatuses } from '@crm/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { skipFirstVisit, type ApiSession } from '../support/api';
@@ -217,6 +218,55 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
     const box = (await filterWindow.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(viewports.phone.width);
+    expect(pageErrors(page)).toEqual([]);
+  });
+  it('pulses an accepted order’s marker on the compositor: the page’s endless animations move only transform and opacity', async () => {
+    // Issue 15: a box-shadow pulse restyled and repainted the whole page on the main thread 60 times a
+    // second for as long as the calendar stayed open. The global setup answered the demo's incoming
+    // orders, so the week's first booked order is shown as a new (Accepted) one here.
+    const page = await browser.open();
+    await page
+      .context()
+      .addInitScript((key) => sessionStorage.setItem(key, '1'), `crm.greeted.${admin.userId}`);
+    const [booked, accepted] = [orderStatuses.indexOf('Booked'), orderStatuses.indexOf('Accepted')];
+    await page.route(
+      (url) => url.pathname === '/api/order/calendar',
+      async (route) => {
+        const response = await route.fetch();
+        if (response.status() !== 200) return route.fulfill({ response });
+        const week = (await response.json()) as { rows: unknown[][] };
+        const first = week.rows.findIndex((row) => row[2] === booked);
+        week.rows = week.rows.map((row, i) => (i === first ? row.with(2, accepted) : row));
+        return route.fulfill({ response, json: week });
+      },
+    );
+    await signInFast(page, baseUrl(), 'administrator');
+    await page.goto(`/station/${leninaId}?view=week&date=${moscowToday()}`);
+    await page.locator('.ev__warn').first().waitFor();
+
+    const endless = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations === Infinity)
+        .map((animation) => ({
+          name: (animation as CSSAnimation).animationName,
+          state: animation.playState,
+          properties: [
+            ...new Set(
+              (animation.effect as KeyframeEffect).getKeyframes().flatMap((frame) => Object.keys(frame)),
+            ),
+          ]
+            .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key))
+            .sort(),
+        })),
+    );
+    expect(endless.find((animation) => animation.name === 'ev-pulse')).toMatchObject({ state: 'running' });
+    for (const animation of endless) {
+      expect(
+        animation.properties.every((p) => p === 'opacity' || p === 'transform'),
+        animation.name,
+      ).toBe(true);
+    }
     expect(pageErrors(page)).toEqual([]);
   });
   it('asks the week it shows and the new orders once each when it opens, and draws the week’s orders', async () => {
