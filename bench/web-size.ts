@@ -33,14 +33,18 @@ const KB = 1024;
  * lazy routes stopped carrying their dependency lists for modulepreload; 296 KB in 89 files until the daily
  * routes' code was grouped into few chunks (apps/web/build/daily-chunks.ts: the same modules, compressed
  * together), 272 KB until antd's message, notification and modal engines loaded after the page
- * (lib/feedback.tsx). Each budget is what the route weighs now: a ratchet that only ever goes down.
+ * (lib/feedback.tsx). «Calendar, after arrival» adds what loads without a tap in the first seconds (the push
+ * prompt, the greeting, the feedback engines): 374.8 KB in 29 files until the prompt and the greeting became
+ * chunk units of their own and stopped loading the dashboard's chunks; the picker and the dashboard each
+ * gained a 1 KB file for it. Each budget is what the route weighs now: a ratchet that only ever goes down.
  */
 export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: number }>> = {
   login: { bytes: 12 * KB, files: 3 },
-  'station picker': { bytes: 292 * KB, files: 16 },
+  'station picker': { bytes: 292 * KB, files: 17 },
   calendar: { bytes: 249 * KB, files: 17 },
   'calendar, orders waiting': { bytes: 271 * KB, files: 21 },
-  dashboard: { bytes: 323 * KB, files: 20 },
+  'calendar, after arrival': { bytes: 287 * KB, files: 27 },
+  dashboard: { bytes: 323 * KB, files: 21 },
 };
 
 /**
@@ -50,10 +54,12 @@ export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: nu
  * daily routes stopped loading zod, the date picker and the decline form before they are used.
  */
 export const precacheBudget = {
-  files: 53,
+  // 53 files, 1 497 KB until the push prompt and the greeting, which load on every arrival, were precached
+  // with the daily routes (11 KB on disk).
+  files: 59,
   // 1 496 KB before the page lock of the new-orders window and the dashboard's own tab strip (0.6 KB of CSS
   // and code, for 0.1–0.2 s less main thread on arrival at Lighthouse's 4× CPU).
-  bytes: 1497 * KB,
+  bytes: 1508 * KB,
   /** Code that must load when used, never on install: recognised by strings only it contains. */
   forbidden: [
     { what: 'Excel (exceljs)', marker: 'xl/workbook.xml' },

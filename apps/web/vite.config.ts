@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { alwaysNeededModules, dailyRoutes, newOrdersWindow } from './src/app/daily-routes';
+import {
+  afterArrivalModules,
+  alwaysNeededModules,
+  dailyRoutes,
+  newOrdersWindow,
+} from './src/app/daily-routes';
 import { antdDailyStyles } from './build/antd-styles';
 import { chunkGraph } from './build/chunk-graph';
 import { dailyChunkGroups } from './build/daily-chunks';
@@ -59,6 +64,8 @@ const chunkGroups = dailyChunkGroups({
     // Loaded on arrival at a station with orders waiting: a unit of its own, or the calendar would load
     // the dashboard's chunks for the modules this window shares with the dashboard.
     'new-orders': [newOrdersWindow],
+    // What the shell loads after any signed-in page has arrived (daily-routes.ts): units of their own too.
+    ...Object.fromEntries(afterArrivalModules.map((module) => [basename(module, '.tsx'), [module]])),
   },
 });
 
