@@ -18,10 +18,35 @@ describe('usePageScrollLock', () => {
   it('locks the page while the window is open and frees it when it closes', () => {
     const view = render(<Window open />);
     expect(isLocked()).toBe(true);
-    expect(root.style.getPropertyValue('--crm-scrollbar-gap')).toMatch(/^\d+px$/);
     view.rerender(<Window open={false} />);
     expect(isLocked()).toBe(false);
-    expect(root.style.getPropertyValue('--crm-scrollbar-gap')).toBe('');
+  });
+
+  it('narrows the body by a classic scrollbar’s width while locked, and gives it back', () => {
+    // A desktop's 15 px scrollbar: the window is wider than the page's client area.
+    Object.defineProperty(root, 'clientWidth', { configurable: true, get: () => window.innerWidth - 15 });
+    try {
+      const view = render(<Window open />);
+      expect(document.body.style.width).toBe('calc(100% - 15px)');
+      // Nothing the whole page inherits is set on <html>: that restyled every element.
+      expect(root.getAttribute('style') ?? '').toBe('');
+      view.unmount();
+      expect(document.body.style.width).toBe('');
+    } finally {
+      delete (root as { clientWidth?: number }).clientWidth;
+    }
+  });
+
+  it('leaves the body’s width alone where the scrollbar takes no room (a phone)', () => {
+    Object.defineProperty(root, 'clientWidth', { configurable: true, get: () => window.innerWidth });
+    try {
+      const view = render(<Window open />);
+      expect(isLocked()).toBe(true);
+      expect(document.body.style.width).toBe('');
+      view.unmount();
+    } finally {
+      delete (root as { clientWidth?: number }).clientWidth;
+    }
   });
 
   it('does not lock for a closed window', () => {
