@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from 'antd';
 import { dashboardMessages, isUpcoming, isValidOrder, type CalendarOrder } from '@crm/shared';
@@ -20,6 +20,11 @@ import { canSeeFigures } from '../lib/figures-access';
 import { useDashboardPeriod } from '../lib/use-dashboard-period';
 import { useStationNow } from '../../../lib/use-station-now';
 import '../components/dashboard.css';
+
+// The page re-renders whenever one of its own lists answers; these sections watch their own queries and
+// re-render for those alone.
+const Figures = memo(FiguresSection);
+const NewOrders = memo(NewOrdersBlock);
 
 const byStart = (a: CalendarOrder, b: CalendarOrder) =>
   Date.parse(a.booking_start) - Date.parse(b.booking_start);
@@ -72,7 +77,7 @@ export function DashboardPage() {
 
   const overview = (
     <div className="dash-overview">
-      <NewOrdersBlock
+      <NewOrders
         stationId={station.id}
         zone={zone}
         today={today}
@@ -80,7 +85,7 @@ export function DashboardPage() {
         onOpen={openOrder}
         compact={compact}
       />
-      <FiguresSection
+      <Figures
         station={station}
         today={today}
         now={now}
