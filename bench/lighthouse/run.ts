@@ -115,13 +115,21 @@ async function auditOnce(browser: Browser, url: string, greetedUserId?: string):
   }
 }
 
-/** A run that fails (a page Lighthouse calls hung on a starved CPU) is tried once more, then fails. */
+/**
+ * A run that fails is tried again in a new tab, up to twice. Failures seen: a page Lighthouse calls hung on a
+ * starved CPU, and a trace recorded without the page's `navigationStart` (NO_NAVSTART), which a CI run on a
+ * busy host got twice in a row on the same page.
+ */
 async function audit(browser: Browser, url: string, greetedUserId?: string): Promise<Result> {
-  try {
-    return await auditOnce(browser, url, greetedUserId);
-  } catch (error) {
-    console.log(`  retrying ${new URL(url).pathname}: ${(error as Error).message.split('\n')[0]}`);
-    return auditOnce(browser, url, greetedUserId);
+  const attempts = 3;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(browser, url, greetedUserId);
+    } catch (error) {
+      if (attempt === attempts) throw error;
+      console.log(`  retrying ${new URL(url).pathname}: ${(error as Error).message.split('\n')[0]}`);
+      await new Promise((resolve) => setTimeout(resolve, 2_000 * attempt));
+    }
   }
 }
 
