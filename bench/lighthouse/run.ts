@@ -2,7 +2,8 @@
  * Lighthouse mobile budgets (issue 15): `npm ci --prefix bench/lighthouse` once, then (after
  * `npm run build`) `node --import tsx bench/lighthouse/run.ts [--check]`.
  *
- * Starts the real server on a fresh data directory with the demo data and the built web client, launches
+ * Starts the real server on a fresh data directory with the demo data and the built web client, over HTTPS
+ * with HTTP/2 as phones reach it in production (a self-signed certificate made for the run; see `servedOverTls`), launches
  * Debian Chromium headless with a remote-debugging port, and runs Lighthouse (mobile, default simulated
  * throttling: slow 4G + 4× CPU) attached to it on:
  * - the login page `/auth/yandex`, signed out (measured before anyone signs in);
@@ -19,15 +20,45 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { skipFirstVisit, stationIdByName } from '../../e2e/support/api';
 import { chromiumPath } from '../../e2e/support/browser';
 import { repoRoot } from '../../e2e/support/server';
+import { makeLocalCertificate } from '../../apps/server/src/test/local-certificate';
 import { freePort, startProductServer } from '../support/processes';
 import { budgetFailures, budgets, goals, median, tolerance, type PageName } from './budgets';
 import { diagnosticsOf, figuresOf, type RunFigures } from './lhr-summary';
+
+/**
+ * Phones reach the product over HTTPS (DESIGN §1), where browsers speak HTTP/2: a page's 20–30 files travel
+ * over one connection at once, where HTTP/1.1 queues them six at a time. Measured over plain HTTP/1.1 the
+ * simulated slow 4G ran each of those queues at 150 ms a trip, which no user of a served product waits for.
+ * So the run makes a self-signed certificate and serves with it (TLS_CERT_FILE): Chromium trusts that key
+ * alone, and this process runs again with it in NODE_EXTRA_CA_CERTS, which Node reads only at start.
+ */
+if (!process.env.LIGHTHOUSE_BASE_URL && !process.env.LIGHTHOUSE_TLS_DIR) {
+  const dir = mkdtempSync(join(tmpdir(), 'crm-lighthouse-tls-'));
+  try {
+    const { certFile, spkiHash } = makeLocalCertificate(dir);
+    const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        LIGHTHOUSE_TLS_DIR: dir,
+        LIGHTHOUSE_TLS_SPKI: spkiHash,
+        NODE_EXTRA_CA_CERTS: certFile,
+      },
+    });
+    process.exitCode = again.status ?? 1;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  process.exit();
+}
+const tlsDir = process.env.LIGHTHOUSE_TLS_DIR;
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const check = process.argv.includes('--check');
@@ -68,6 +99,9 @@ function launchChromium(): Promise<LaunchedChrome> {
       '--disable-component-update',
       '--disable-sync',
       '--lang=ru-RU',
+      ...(process.env.LIGHTHOUSE_TLS_SPKI
+        ? [`--ignore-certificate-errors-spki-list=${process.env.LIGHTHOUSE_TLS_SPKI}`]
+        : []),
     ],
   });
 }
@@ -195,9 +229,17 @@ async function startTarget(): Promise<Target> {
   }
   const dir = mkdtempSync(join(tmpdir(), 'crm-lighthouse-data-'));
   try {
-    const server = await startProductServer(await freePort(), { dataDir: join(dir, 'data') }, 'warn', {
+    const port = await freePort();
+    const tls = tlsDir
+      ? {
+          TLS_CERT_FILE: join(tlsDir, 'cert.pem'),
+          TLS_KEY_FILE: join(tlsDir, 'key.pem'),
+          PUBLIC_URL: `https://127.0.0.1:${port}`,
+        }
+      : {};
+    const server = await startProductServer(port, { dataDir: join(dir, 'data') }, 'warn', {
       seedDemo: true,
-      env: { WEB_DIST_DIR: webDist },
+      env: { WEB_DIST_DIR: webDist, ...tls },
     });
     return {
       baseUrl: server.baseUrl,

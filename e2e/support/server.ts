@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,22 @@ export interface Child {
  * Spawns `node --import tsx <script>` from the repository root and waits until `readyPath` answers 200.
  * Its output goes to a log file, whose tail is shown when it fails to start.
  */
+/**
+ * Whether a GET of `url` answers 2xx. Over HTTPS it trusts `certFile` alone: `fetch` takes no certificate
+ * of its own, and NODE_EXTRA_CA_CERTS is read only when a process starts.
+ */
+function answersOk(url: string, certFile?: string): Promise<boolean> {
+  if (!certFile) return fetch(url).then((res) => res.ok);
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { ca: readFileSync(certFile) }, (res) => {
+        res.resume();
+        resolve(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300);
+      })
+      .on('error', reject);
+  });
+}
+
 export async function spawnNode(
   script: string,
   port: number,
@@ -35,7 +52,8 @@ export async function spawnNode(
   readyPath: string,
   timeoutMs = 180_000,
 ): Promise<Child> {
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // A server given a certificate speaks HTTPS only (the caller trusts it: NODE_EXTRA_CA_CERTS).
+  const baseUrl = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
   const logDir = mkdtempSync(join(tmpdir(), 'crm-log-'));
   const logPath = join(logDir, 'out.log');
   const log = openSync(logPath, 'a');
@@ -70,8 +88,7 @@ export async function spawnNode(
       throw new Error(message);
     }
     try {
-      const res = await fetch(`${baseUrl}${readyPath}`);
-      if (res.ok) break;
+      if (await answersOk(`${baseUrl}${readyPath}`, env.TLS_CERT_FILE)) break;
     } catch {
       // not listening yet
     }
@@ -91,6 +108,8 @@ export interface StartOptions {
   port?: number;
   /** Default: WEB_DIST_DIR, else apps/web/dist (built by `npm run test:e2e`). */
   webDist?: string;
+  /** A certificate to serve HTTPS with (TLS_CERT_FILE, TLS_KEY_FILE); plain HTTP without. */
+  tls?: { certFile: string; keyFile: string };
 }
 
 /**
@@ -119,11 +138,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   Object.assign(env, {
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     DATA_DIR: join(dir, 'data'),
     SEED_DEMO: '1',
     WEB_DIST_DIR: webDist,
     LOG_LEVEL: 'warn',
+    ...(options.tls ? { TLS_CERT_FILE: options.tls.certFile, TLS_KEY_FILE: options.tls.keyFile } : {}),
   });
   // A loaded machine (parallel work on 2 cores) may seed the demo slower: E2E_START_TIMEOUT_MS raises it.
   const startTimeout = Number(process.env.E2E_START_TIMEOUT_MS) || 90_000;

@@ -57,6 +57,19 @@ export interface BuildOptions extends AppDeps {
   startOutbox?: boolean;
 }
 
+/**
+ * HTTPS with HTTP/2 when a certificate is configured (TLS_CERT_FILE): a phone on mobile data then gets the
+ * page's files over one connection at once instead of six at a time, each queued behind the one before
+ * (HTTP/1.1 stays for clients that do not offer h2). Typed as a plain object so the app keeps one type.
+ */
+function transportOptions(tls: AppDeps['config']['tls']): object {
+  if (!tls) return {};
+  return {
+    http2: true,
+    https: { allowHTTP1: true, cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) },
+  };
+}
+
 const defaultWebDist = resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
 
 export async function buildApp(options: BuildOptions) {
@@ -67,6 +80,7 @@ export async function buildApp(options: BuildOptions) {
     ...deps
   } = options;
   const app = Fastify({
+    ...transportOptions(deps.config.tls),
     logger,
     // Off unless configured: otherwise any client could pick its own IP with X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < options.config.trustProxy,

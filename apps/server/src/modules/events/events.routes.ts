@@ -80,8 +80,10 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
       },
     });
     open.add(stream);
-    // The client may have left while we subscribed: its 'close' has already fired.
-    if (request.raw.socket?.destroyed) stream.end();
+    // The client may have left while we subscribed: its 'close' has already fired. Over HTTP/2 the
+    // request's own stream closes; the connection (socket) may carry other requests on.
+    const raw = reply.raw as { stream?: { closed: boolean } };
+    if (request.raw.socket?.destroyed || raw.stream?.closed) stream.end();
   });
 };
 

@@ -22,7 +22,8 @@ export function openSseStream(
     'content-type': 'text/event-stream; charset=utf-8',
     // no-transform: a compressing proxy must not buffer the stream.
     'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
+    // HTTP/2 forbids connection headers (its streams share one connection anyway).
+    ...(res.req?.httpVersionMajor === 1 ? { connection: 'keep-alive' } : {}),
     'x-accel-buffering': 'no',
   });
   res.flushHeaders();
