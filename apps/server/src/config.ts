@@ -6,67 +6,62 @@ const flag = z
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
 
 /** Every environment variable the server reads, parsed once (documented in README «Configuration»). */
-const envSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().default('127.0.0.1'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().optional(),
-    PUBLIC_URL: z.string().url().optional(),
-    /**
-     * A PEM certificate (chain) and its key: the server then speaks HTTPS itself, with HTTP/2 for the browsers
-     * that offer it (HTTP/1.1 for the rest). Both or neither.
-     */
-    TLS_CERT_FILE: z.string().min(1).optional(),
-    TLS_KEY_FILE: z.string().min(1).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SEED_DEMO: flag,
-    COOKIE_SECRET: z.string().min(32).optional(),
-    YANDEX_CLIENT_ID: z.string().optional(),
-    YANDEX_CLIENT_SECRET: z.string().optional(),
-    YANDEX_AUTHORIZE_URL: z.string().url().default('https://oauth.yandex.ru/authorize'),
-    YANDEX_TOKEN_URL: z.string().url().default('https://oauth.yandex.ru/token'),
-    YANDEX_INFO_URL: z.string().url().default('https://login.yandex.ru/info'),
-    AUTH_LOCAL: flag,
-    TELEGRAM_BOT_TOKEN: z.string().optional(),
-    TELEGRAM_BOT_NAME: z.string().default('carwash_crm_bot'),
-    /** The Bot API base URL (tests point it at a local stand-in). */
-    TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
-    /** Telegram's `X-Telegram-Bot-Api-Secret-Token` for the webhook; derived from the bot token when unset. */
-    TELEGRAM_WEBHOOK_SECRET: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,256}$/)
-      .optional(),
-    /** Web Push VAPID keys (base64url); generated at first start and kept in the database when unset. */
-    VAPID_PUBLIC_KEY: z.string().optional(),
-    VAPID_PRIVATE_KEY: z.string().optional(),
-    /** The VAPID `sub` claim: a mailto: or https: contact for push services. */
-    VAPID_SUBJECT: z.string().optional(),
-    /** Run the notification outbox (push, Telegram) in this process. */
-    OUTBOX_WORKER: flag,
-    GEOCODER_URL: z.string().url().optional(),
-    GEOCODER_API_KEY: z.string().optional(),
-    /** A DaData-compatible «find party by id» service for the INN lookup; the built-in stand-in without it. */
-    LEGAL_REGISTRY_URL: z.string().url().optional(),
-    LEGAL_REGISTRY_API_KEY: z.string().optional(),
-    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-    SUPPORT_URL: z.string().url().default('https://t.me/carwash_crm_support'),
-    WEB_DIST_DIR: z.string().optional(),
-    /** Hops of trusted reverse proxies whose X-Forwarded-For is believed (rate limits key on the client IP). */
-    TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-    /** API calls served at once; the next wait for a slot (0: no cap). */
-    MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(64),
-    /** How long an API call over that cap waits for a slot before it is shed with 503 (0: shed at once). */
-    MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(500),
-    /** Mean event-loop delay (sampled every 0.5 s) above which API calls are shed with 503 (0: off). */
-    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
-    /** How long `GET /api/ready` waits for the database before answering 503. */
-    READY_TIMEOUT_MS: z.coerce.number().int().min(1).default(800),
-  })
-  .refine((e) => !e.TLS_CERT_FILE === !e.TLS_KEY_FILE, {
-    message: 'set both TLS_CERT_FILE and TLS_KEY_FILE, or neither',
-    path: ['TLS_KEY_FILE'],
-  });
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  /**
+   * A PEM certificate (chain) and its key: the server then speaks HTTPS itself, with HTTP/2 for the browsers
+   * that offer it (HTTP/1.1 for the rest). Both or neither.
+   */
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag,
+  COOKIE_SECRET: z.string().min(32).optional(),
+  YANDEX_CLIENT_ID: z.string().optional(),
+  YANDEX_CLIENT_SECRET: z.string().optional(),
+  YANDEX_AUTHORIZE_URL: z.string().url().default('https://oauth.yandex.ru/authorize'),
+  YANDEX_TOKEN_URL: z.string().url().default('https://oauth.yandex.ru/token'),
+  YANDEX_INFO_URL: z.string().url().default('https://login.yandex.ru/info'),
+  AUTH_LOCAL: flag,
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_NAME: z.string().default('carwash_crm_bot'),
+  /** The Bot API base URL (tests point it at a local stand-in). */
+  TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** Telegram's `X-Telegram-Bot-Api-Secret-Token` for the webhook; derived from the bot token when unset. */
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,256}$/)
+    .optional(),
+  /** Web Push VAPID keys (base64url); generated at first start and kept in the database when unset. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The VAPID `sub` claim: a mailto: or https: contact for push services. */
+  VAPID_SUBJECT: z.string().optional(),
+  /** Run the notification outbox (push, Telegram) in this process. */
+  OUTBOX_WORKER: flag,
+  GEOCODER_URL: z.string().url().optional(),
+  GEOCODER_API_KEY: z.string().optional(),
+  /** A DaData-compatible «find party by id» service for the INN lookup; the built-in stand-in without it. */
+  LEGAL_REGISTRY_URL: z.string().url().optional(),
+  LEGAL_REGISTRY_API_KEY: z.string().optional(),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  SUPPORT_URL: z.string().url().default('https://t.me/carwash_crm_support'),
+  WEB_DIST_DIR: z.string().optional(),
+  /** Hops of trusted reverse proxies whose X-Forwarded-For is believed (rate limits key on the client IP). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** API calls served at once; the next wait for a slot (0: no cap). */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(64),
+  /** How long an API call over that cap waits for a slot before it is shed with 503 (0: shed at once). */
+  MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(500),
+  /** Mean event-loop delay (sampled every 0.5 s) above which API calls are shed with 503 (0: off). */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /** How long `GET /api/ready` waits for the database before answering 503. */
+  READY_TIMEOUT_MS: z.coerce.number().int().min(1).default(800),
+});
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -77,6 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (!e.TLS_CERT_FILE !== !e.TLS_KEY_FILE) {
+    throw new Error(
+      'Invalid configuration:\n  TLS_KEY_FILE: set both TLS_CERT_FILE and TLS_KEY_FILE, or neither',
+    );
+  }
   const tls =
     e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: e.TLS_CERT_FILE, keyFile: e.TLS_KEY_FILE } : null;
   const publicUrl = (e.PUBLIC_URL ?? `${tls ? 'https' : 'http'}://localhost:${e.PORT}`).replace(/\/$/, '');
