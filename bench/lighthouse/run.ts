@@ -3,9 +3,9 @@
  * `npm run build`) `node --import tsx bench/lighthouse/run.ts [--check]`.
  *
  * Starts the real server on a fresh data directory with the demo data and the built web client, over HTTPS
- * with HTTP/2 as phones reach it in production (a self-signed certificate made for the run; see `servedOverTls`), launches
- * Debian Chromium headless with a remote-debugging port, and runs Lighthouse (mobile, default simulated
- * throttling: slow 4G + 4× CPU) attached to it on:
+ * with HTTP/2 as phones reach it in production (a self-signed certificate made for the run: `servedOverTls`),
+ * launches Debian Chromium headless with a remote-debugging port, and runs Lighthouse (mobile, default
+ * simulated throttling: slow 4G + 4× CPU) attached to it on:
  * - the login page `/auth/yandex`, signed out (measured before anyone signs in);
  * - the calendar `/station/{id}` and the dashboard `/station/{id}/dashboard` of «Мойка на Ленина», signed
  *   in as the demo `administrator` through the browser's demo sign-in, with the first-visit tour and cookie
@@ -15,7 +15,8 @@
  * median runs' HTML reports go to LIGHTHOUSE_REPORT_DIR (default: a new folder in the system's temp).
  *
  * Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH (/usr/bin/chromium), WEB_DIST_DIR
- * (apps/web/dist), LIGHTHOUSE_BASE_URL (measure a server already running with the demo data instead).
+ * (apps/web/dist), LIGHTHOUSE_BASE_URL (measure a server already running with the demo data instead),
+ * LIGHTHOUSE_PLAIN_HTTP=1 (serve plain HTTP/1.1, as without a certificate).
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
@@ -38,8 +39,10 @@ import { diagnosticsOf, figuresOf, type RunFigures } from './lhr-summary';
  * simulated slow 4G ran each of those queues at 150 ms a trip, which no user of a served product waits for.
  * So the run makes a self-signed certificate and serves with it (TLS_CERT_FILE): Chromium trusts that key
  * alone, and this process runs again with it in NODE_EXTRA_CA_CERTS, which Node reads only at start.
+ * LIGHTHOUSE_PLAIN_HTTP=1 measures plain HTTP/1.1 instead, as a server without a certificate serves it.
  */
-if (!process.env.LIGHTHOUSE_BASE_URL && !process.env.LIGHTHOUSE_TLS_DIR) {
+const servedOverTls = !process.env.LIGHTHOUSE_BASE_URL && process.env.LIGHTHOUSE_PLAIN_HTTP !== '1';
+if (servedOverTls && !process.env.LIGHTHOUSE_TLS_DIR) {
   const dir = mkdtempSync(join(tmpdir(), 'crm-lighthouse-tls-'));
   try {
     const { certFile, spkiHash } = makeLocalCertificate(dir);
