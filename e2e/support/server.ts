@@ -26,10 +26,6 @@ export interface Child {
 }
 
 /**
- * Spawns `node --import tsx <script>` from the repository root and waits until `readyPath` answers 200.
- * Its output goes to a log file, whose tail is shown when it fails to start.
- */
-/**
  * Whether a GET of `url` answers 2xx. Over HTTPS it trusts `certFile` alone: `fetch` takes no certificate
  * of its own, and NODE_EXTRA_CA_CERTS is read only when a process starts.
  */
@@ -45,6 +41,10 @@ function answersOk(url: string, certFile?: string): Promise<boolean> {
   });
 }
 
+/**
+ * Spawns `node --import tsx <script>` from the repository root and waits until `readyPath` answers 200.
+ * Its output goes to a log file, whose tail is shown when it fails to start.
+ */
 export async function spawnNode(
   script: string,
   port: number,
