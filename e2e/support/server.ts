@@ -26,14 +26,14 @@ export interface Child {
 }
 
 /**
- * Whether a GET of `url` answers 2xx. Over HTTPS it trusts `certFile` alone: `fetch` takes no certificate
- * of its own, and NODE_EXTRA_CA_CERTS is read only when a process starts.
+ * Whether a GET of `url` answers 2xx. Over HTTPS it trusts the certificate `ca` alone: `fetch` takes no
+ * certificate of its own, and NODE_EXTRA_CA_CERTS is read only when a process starts.
  */
-function answersOk(url: string, certFile?: string): Promise<boolean> {
-  if (!certFile) return fetch(url).then((res) => res.ok);
+function answersOk(url: string, ca?: Buffer): Promise<boolean> {
+  if (!ca) return fetch(url).then((res) => res.ok);
   return new Promise((resolve, reject) => {
     https
-      .get(url, { ca: readFileSync(certFile) }, (res) => {
+      .get(url, { ca }, (res) => {
         res.resume();
         resolve(res.statusCode !== undefined && res.statusCode >= 200 && res.statusCode < 300);
       })
@@ -54,6 +54,7 @@ export async function spawnNode(
 ): Promise<Child> {
   // A server given a certificate speaks HTTPS only (the caller trusts it: NODE_EXTRA_CA_CERTS).
   const baseUrl = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const ca = env.TLS_CERT_FILE ? readFileSync(env.TLS_CERT_FILE) : undefined;
   const logDir = mkdtempSync(join(tmpdir(), 'crm-log-'));
   const logPath = join(logDir, 'out.log');
   const log = openSync(logPath, 'a');
@@ -88,7 +89,7 @@ export async function spawnNode(
       throw new Error(message);
     }
     try {
-      if (await answersOk(`${baseUrl}${readyPath}`, env.TLS_CERT_FILE)) break;
+      if (await answersOk(`${baseUrl}${readyPath}`, ca)) break;
     } catch {
       // not listening yet
     }
