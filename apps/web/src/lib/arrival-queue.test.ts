@@ -58,4 +58,27 @@ describe('arrival queue', () => {
     act(() => first.unmount());
     expect(later.result.current).toBe(true);
   });
+
+  it('gives the blocking window its turn in the very render that wants it', () => {
+    const seen: boolean[] = [];
+    renderHook(() => {
+      const turn = useArrivalTurn('new-orders', true);
+      seen.push(turn);
+      return turn;
+    });
+    // No second render after the claim: the window is in the first commit.
+    expect(seen).toEqual([true]);
+  });
+
+  it('re-renders nobody whose answer a new claim leaves as it was', () => {
+    let shellRenders = 0;
+    renderHook(() => {
+      shellRenders += 1;
+      return useArrivalTurn('greeting', false);
+    });
+    const before = shellRenders;
+    const orders = renderHook(() => useArrivalTurn('new-orders', true));
+    act(() => orders.unmount());
+    expect(shellRenders).toBe(before);
+  });
 });

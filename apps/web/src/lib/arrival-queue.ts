@@ -14,10 +14,8 @@ type Claim = { kind: ArrivalKind; state: 'wants' | 'deciding' };
 
 const claims = new Map<symbol, Claim>();
 const listeners = new Set<() => void>();
-let version = 0;
 
 function changed() {
-  version += 1;
   for (const listener of listeners) listener();
 }
 
@@ -28,14 +26,20 @@ function subscribe(listener: () => void) {
 
 const rank = (kind: ArrivalKind) => arrivalOrder.indexOf(kind);
 
-/** Whether `kind` has the screen now: it wants it, and nothing earlier wants it or is deciding. */
-export function hasTurn(kind: ArrivalKind): boolean {
-  let wants = false;
+/**
+ * Whether `kind` has the screen now: it wants it, and nothing earlier wants it or is deciding. A later kind
+ * waits for its own claim to be in place, so that it never mounts for one commit under an earlier claim made
+ * in the same commit. The first kind has nothing before it: its wish is its turn, known in the render that
+ * wants it, so the blocking window is part of the page's first commit, not a second render after it.
+ */
+function hasTurn(kind: ArrivalKind, wants: boolean): boolean {
+  if (!wants) return false;
+  let claimed = rank(kind) === 0;
   for (const claim of claims.values()) {
     if (rank(claim.kind) < rank(kind)) return false;
-    if (claim.kind === kind && claim.state === 'wants') wants = true;
+    if (claim.kind === kind && claim.state === 'wants') claimed = true;
   }
-  return wants;
+  return claimed;
 }
 
 // A layout effect: a claim made in the same commit as another's release is in place before anything
@@ -56,8 +60,9 @@ function useClaim(kind: ArrivalKind, state: Claim['state'] | null) {
 /** `wants`: this overlay would show now. Answers whether it is its turn. */
 export function useArrivalTurn(kind: ArrivalKind, wants: boolean): boolean {
   useClaim(kind, wants ? 'wants' : null);
-  useSyncExternalStore(subscribe, () => version);
-  return wants && hasTurn(kind);
+  // The answer itself is the snapshot: a change of claims that leaves it as it was re-renders nothing
+  // (every claim made on arrival would otherwise re-render the whole shell at once, issue 15).
+  return useSyncExternalStore(subscribe, () => hasTurn(kind, wants));
 }
 
 /** Holds everything after `kind` back while it is `deciding` whether it wants the screen. */
