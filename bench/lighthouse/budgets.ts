@@ -22,8 +22,9 @@ export const goals = {
 /**
  * What the gate holds. The login page meets its goal (100 in every run since it became a page without
  * React), so its gate is the goal. The signed-in pages do not yet: their gate is the median measured when it
- * was last raised, with room for a busy host. Since the run serves over HTTPS with HTTP/2, as a served
- * product does: calendar 75–82, dashboard 71–77 on this 2-core machine (simulated LCP 3.0–3.1 s and 3.5–3.6 s),
+ * was last raised, with room for a busy host. Since the blocking window is part of the arrival's first commit:
+ * calendar 77–86 (median of 4 alternating loads 83 against 75 before), dashboard 71–78. Since the run serves
+ * over HTTPS with HTTP/2, as a served product does: calendar 75–82, dashboard 71–77 on this 2-core machine (simulated LCP 3.0–3.1 s and 3.5–3.6 s),
  * 72 and 67 in a CI run whose TBT was twice this machine's (0.94 s); a busy host has measured 10 points under
  * this machine before (calendar 62 against 72, load average 2.6). Over HTTP/1.1 in the same session 67–70 and
  * 62–67 (LCP 4.4 s and 4.9–5.0 s); 64–69 and 59–62 before the arrival laid the page out once; 52–57 and
@@ -35,7 +36,7 @@ export const goals = {
  */
 export const budgets = {
   login: goals.login,
-  calendar: { performance: 65, lcpMs: 4_500, tbtMs: 3_000, cls: 0.1 },
+  calendar: { performance: 68, lcpMs: 4_500, tbtMs: 3_000, cls: 0.1 },
   dashboard: { performance: 60, lcpMs: 5_000, tbtMs: 3_000, cls: 0.1 },
 } satisfies Record<keyof typeof goals, PageBudget>;
 
