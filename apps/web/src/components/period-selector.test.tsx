@@ -1,8 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { setViewport } from '../test/render';
 import { PeriodSelector, periodTitle, type PeriodValue } from './period-selector';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setViewport();
+});
 
 const november: PeriodValue = { kind: 'month', range: { start: '2026-11-01', end: '2026-11-30' } };
 
@@ -44,6 +48,33 @@ describe('PeriodSelector', () => {
     expect(onChange).toHaveBeenLastCalledWith({
       kind: 'week',
       range: { start: '2026-11-16', end: '2026-11-22' },
+    });
+  });
+
+  it('offers the kinds in the phone’s own select on a phone, and starts the chosen one at today', () => {
+    setViewport(390);
+    const onChange = vi.fn();
+    render(
+      <PeriodSelector
+        kinds={['day', 'week', 'month', 'year']}
+        value={november}
+        onChange={onChange}
+        today="2026-11-22"
+      />,
+    );
+    const kinds = screen.getByRole('combobox', { name: 'Период' });
+    expect(kinds.tagName).toBe('SELECT');
+    expect((kinds as HTMLSelectElement).value).toBe('month');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'День',
+      'Неделя',
+      'Месяц',
+      'Год',
+    ]);
+    fireEvent.change(kinds, { target: { value: 'day' } });
+    expect(onChange).toHaveBeenLastCalledWith({
+      kind: 'day',
+      range: { start: '2026-11-22', end: '2026-11-22' },
     });
   });
 

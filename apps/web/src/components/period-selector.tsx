@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Button, Segmented, Select, Skeleton, Tooltip } from 'antd';
+import { Button, Segmented, Skeleton, Tooltip } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
@@ -58,8 +58,9 @@ const stepNames: Partial<Record<PeriodKind, [string, string]>> = {
 };
 
 /**
- * The shared period selector (S1 §2 «Shared screens»): the kinds as a segmented control (a select on
- * phones, where six labels do not fit), arrows to the previous and next period, the period in words, and
+ * The shared period selector (S1 §2 «Shared screens»): the kinds as a segmented control (on phones, where
+ * six labels do not fit, the phone's own select: its wheel or sheet under the thumb, and no antd Select in
+ * the dashboard's first load, issue 15), arrows to the previous and next period, the period in words, and
  * a date-range picker for «Период» (loaded when chosen).
  */
 export function PeriodSelector({ kinds, value, onChange, today, label = 'Период' }: PeriodSelectorProps) {
@@ -72,14 +73,18 @@ export function PeriodSelector({ kinds, value, onChange, today, label = 'Пер�
   return (
     <div className="period-selector" role="group" aria-label={label}>
       {compact ? (
-        <Select
-          className="period-selector__kinds"
+        <select
+          className="period-selector__kinds period-selector__native"
           value={value.kind}
-          options={options}
-          onChange={choose}
+          onChange={(event) => choose(event.target.value as PeriodKind)}
           aria-label={label}
-          popupMatchSelectWidth={false}
-        />
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       ) : (
         <Segmented
           className="period-selector__kinds"

@@ -1,12 +1,16 @@
-import { useNavigate } from 'react-router';
-import { Select, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import 'dayjs/locale/ru';
 import { messages, type Station } from '@crm/shared';
-import { rememberStation } from '../../../app/selected-station';
+import { preloadable } from '../../../lib/preloadable';
+import '../../../components/panel.css';
 import { dayjs } from '../../../lib/station-time';
-// The list hook directly: the stations index would also pull the settings form and its map in.
-import { useStationList } from '../../stations/api/station-list';
 import { ordersWord } from '../lib/chart-data';
+
+// Until its code is there, an empty box of the selector's size: nothing moves when it arrives.
+const StationSelect = preloadable(
+  () => import('./station-select'),
+  <span className="dash-head__select dash-head__select--pending" aria-hidden />,
+).Component;
 
 interface DashboardHeaderProps {
   station: Station;
@@ -22,43 +26,21 @@ interface DashboardHeaderProps {
  * header already holds the station switcher, so a second selector would only push the figures down.
  */
 export function DashboardHeader({ station, external, today, todayOrders, compact }: DashboardHeaderProps) {
-  const navigate = useNavigate();
-  const list = useStationList();
-  const stations = list.data ?? [];
-  const options = [
-    ...stations.map((s) => ({ value: s.id, label: s.name })),
-    ...(stations.some((s) => s.id === station.id) ? [] : [{ value: station.id, label: station.name }]),
-  ];
   const date = dayjs(today).locale('ru').format('dddd, D MMMM YYYY');
 
   return (
     <header className="dash-head">
       <div className="dash-head__text">
-        <Typography.Title level={compact ? 3 : 2} style={{ margin: 0 }}>
-          Сводка
-        </Typography.Title>
-        <Typography.Text type="secondary" className="dash-head__date">
+        <h2 className={`heading ${compact ? 'heading--3' : 'heading--2'}`}>Сводка</h2>
+        <span className="text-secondary dash-head__date">
           Сегодня, {date}
           {todayOrders !== undefined && ` · ${ordersWord(todayOrders)}`}
-        </Typography.Text>
+        </span>
       </div>
       {(external || !compact) && (
         <div className="dash-head__station">
           {external && <Tag color="gold">{messages.station.external}</Tag>}
-          {!compact && (
-            <Select
-              className="dash-head__select"
-              value={station.id}
-              options={options}
-              aria-label="Станция"
-              loading={list.isPending}
-              popupMatchSelectWidth={false}
-              onChange={(id: string) => {
-                rememberStation(id);
-                void navigate(`/station/${encodeURIComponent(id)}/dashboard`);
-              }}
-            />
-          )}
+          {!compact && <StationSelect station={station} />}
         </div>
       )}
     </header>
