@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
 import { dashboardMessages } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
-import { useTelegramConnect } from '../../notifications/components/telegram-connect';
+import { useTelegramConnect } from '../../notifications/lib/use-telegram-connect';
 import { useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
 import { useProviderTariffs } from '../api/provider-tariffs';
 import { isProviderAlertSnoozed, needsProviderTariffs, snoozeProviderAlert } from '../lib/provider-alert';
@@ -82,7 +82,7 @@ export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
 
   const size = compact ? 'middle' : 'small';
   const actions = telegram.unavailable ? undefined : (
-    <Flex gap={8} vertical={compact}>
+    <div className={compact ? 'dash-tg__actions dash-tg__actions--stacked' : 'dash-tg__actions'}>
       <Button size={size} block={compact} loading={telegram.opening} onClick={telegram.open}>
         Открыть бота
       </Button>
@@ -97,7 +97,7 @@ export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
           Проверить подключение
         </Button>
       )}
-    </Flex>
+    </div>
   );
   const text = (
     <>
@@ -105,9 +105,9 @@ export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
       {telegram.blockedUrl && (
         <>
           {' '}
-          <Typography.Link href={telegram.blockedUrl} target="_blank" rel="noopener noreferrer">
+          <a href={telegram.blockedUrl} target="_blank" rel="noopener noreferrer">
             Перейти в Telegram
-          </Typography.Link>
+          </a>
         </>
       )}
     </>

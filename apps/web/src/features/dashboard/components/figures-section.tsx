@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, type ReactNode } from 'react';
-import { Alert, Card, Skeleton, Typography } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { dashboardMessages, likeForLike, type Station } from '@crm/shared';
 import { PeriodSelector, type PeriodValue } from '../../../components/period-selector';
@@ -11,6 +11,7 @@ import { dashboardPeriodKinds } from '../lib/use-dashboard-period';
 import { ChartFigures } from './chart-figures';
 import { ExportButton } from './export-button';
 import { KeyIndicators, KeyIndicatorsSkeleton } from './key-indicators';
+import { Panel } from '../../../components/panel';
 import { RetryAlert } from '../../../components/retry-alert';
 
 // recharts is the heaviest part of the page (≈ 110 KB): it loads in its own chunk once the charts come near
@@ -115,11 +116,9 @@ export function FiguresSection({
   }
 
   return (
-    <Card className="dash-card dash-figures" styles={{ body: { display: 'grid', gap: 16 } }}>
+    <Panel className="dash-card dash-figures" bodyClassName="dash-figures__body">
       <div className="dash-figures__head">
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          Показатели
-        </Typography.Title>
+        <h3 className="heading heading--4">Показатели</h3>
         {!forbidden && (
           <div className="dash-figures__controls">
             <PeriodSelector kinds={dashboardPeriodKinds} value={period} onChange={onPeriod} today={today} />
@@ -137,6 +136,6 @@ export function FiguresSection({
       </div>
       {indicators}
       {charts}
-    </Card>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Card, Skeleton, Typography } from 'antd';
+import { Badge, Skeleton } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { calendarOrderOf, dashboardMessages, orderMessages } from '@crm/shared';
 import { useNewOrders } from '../api/new-orders';
@@ -6,6 +6,7 @@ import { useOrderAnswers } from '../lib/use-order-answers';
 import { LazyDeclineDialog } from './lazy-decline-dialog';
 import { OrderLine } from './order-line';
 import { AnswerButtons } from './answer-buttons';
+import { Panel } from '../../../components/panel';
 import { RetryAlert } from '../../../components/retry-alert';
 
 interface NewOrdersBlockProps {
@@ -26,9 +27,9 @@ function NewOrdersLine({ loading }: { loading: boolean }) {
       <span className="dash-new-line__text">
         {loading ? `${dashboardMessages.newOrders}…` : dashboardMessages.noNewOrders}
       </span>
-      <Typography.Text type="secondary" className="dash-new-line__hint">
+      <span className="text-secondary dash-new-line__hint">
         <SyncOutlined aria-hidden spin={loading} /> {dashboardMessages.newOrdersHint}
-      </Typography.Text>
+      </span>
     </section>
   );
 }
@@ -58,7 +59,7 @@ export function NewOrdersBlock({
   else if (query.isError && !query.data)
     body = <RetryAlert title={orderMessages.listLoadFailed} onRetry={() => void query.refetch()} />;
   else if (orders.length === 0)
-    body = <Typography.Text type="secondary">{dashboardMessages.noNewOrders}</Typography.Text>;
+    body = <span className="text-secondary">{dashboardMessages.noNewOrders}</span>;
   else
     body = (
       <ul className="dash-list dash-list--scroll" aria-label={dashboardMessages.newOrders}>
@@ -85,7 +86,7 @@ export function NewOrdersBlock({
     );
 
   return (
-    <Card
+    <Panel
       className="dash-card"
       title={
         <span className="dash-card__title">
@@ -94,9 +95,9 @@ export function NewOrdersBlock({
         </span>
       }
       extra={
-        <Typography.Text type="secondary" className="dash-card__hint">
+        <span className="text-secondary dash-card__hint">
           <SyncOutlined aria-hidden /> {dashboardMessages.newOrdersHint}
-        </Typography.Text>
+        </span>
       }
     >
       {body}
@@ -105,6 +106,6 @@ export function NewOrdersBlock({
         onDecline={(reason, comment) => void answers.decline(reason, comment)}
         onClose={answers.cancelDecline}
       />
-    </Card>
+    </Panel>
   );
 }

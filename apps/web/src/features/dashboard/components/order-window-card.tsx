@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, Skeleton, Tag, Typography } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { dashboardListLimit, isStartingSoon, orderMessages, type CalendarOrder } from '@crm/shared';
 import { OrderLine } from './order-line';
+import { Panel } from '../../../components/panel';
 import { RetryAlert } from '../../../components/retry-alert';
 
 interface OrderWindowCardProps {
@@ -32,7 +33,7 @@ export function OrderWindowCard(props: OrderWindowCardProps) {
   if (loading) body = <Skeleton active paragraph={{ rows: 3 }} title={false} />;
   else if (failed && !orders)
     body = <RetryAlert title={orderMessages.listLoadFailed} onRetry={props.onRetry} />;
-  else if (shown.length === 0) body = <Typography.Text type="secondary">{empty}</Typography.Text>;
+  else if (shown.length === 0) body = <span className="text-secondary">{empty}</span>;
   else
     body = (
       <>
@@ -50,16 +51,12 @@ export function OrderWindowCard(props: OrderWindowCardProps) {
             />
           ))}
         </ul>
-        {more > 0 && (
-          <Typography.Text type="secondary" className="dash-card__more">
-            И ещё {more} — в расписании
-          </Typography.Text>
-        )}
+        {more > 0 && <span className="text-secondary dash-card__more">И ещё {more} — в расписании</span>}
       </>
     );
 
   return (
-    <Card
+    <Panel
       className="dash-card"
       title={
         <span className="dash-card__title">
@@ -70,6 +67,6 @@ export function OrderWindowCard(props: OrderWindowCardProps) {
       extra={props.extra}
     >
       {body}
-    </Card>
+    </Panel>
   );
 }

@@ -1,11 +1,12 @@
 import { Navigate, useNavigate } from 'react-router';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button } from 'antd';
 import { DashboardOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { dashboardMessages, messages, type Station } from '@crm/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorScreen } from '../../../components/error-screen';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { Page } from '../../../components/page';
+import { Panel } from '../../../components/panel';
 import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
 import { useStationList } from '../../stations/api/station-list';
 
@@ -19,24 +20,20 @@ function ChooseStation({ stations }: { stations: Station[] }) {
     void navigate(dashboardOf(id));
   };
   return (
-    <Card className="dash-card dash-choose">
-      <Flex vertical gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {dashboardMessages.chooseStation}
-        </Typography.Title>
-        <Typography.Text type="secondary">
-          Сводка показывает заказы и выручку одной станции. Выберите, какую открыть.
-        </Typography.Text>
-        <nav aria-label={dashboardMessages.chooseStation} className="dash-choose__list">
-          {stations.map((s) => (
-            <Button key={s.id} size="large" block className="dash-choose__item" onClick={() => open(s.id)}>
-              <span>{s.name}</span>
-              <RightOutlined aria-hidden />
-            </Button>
-          ))}
-        </nav>
-      </Flex>
-    </Card>
+    <Panel className="dash-card" bodyClassName="dash-choose">
+      <h2 className="heading heading--3">{dashboardMessages.chooseStation}</h2>
+      <span className="text-secondary">
+        Сводка показывает заказы и выручку одной станции. Выберите, какую открыть.
+      </span>
+      <nav aria-label={dashboardMessages.chooseStation} className="dash-choose__list">
+        {stations.map((s) => (
+          <Button key={s.id} size="large" block className="dash-choose__item" onClick={() => open(s.id)}>
+            <span>{s.name}</span>
+            <RightOutlined aria-hidden />
+          </Button>
+        ))}
+      </nav>
+    </Panel>
   );
 }
 
