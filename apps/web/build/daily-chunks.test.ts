@@ -106,6 +106,22 @@ describe('daily chunk groups', () => {
     }
   });
 
+  it('puts a station route group smaller than a request is worth into the last layer', () => {
+    const sized = scanned.map((c) => ({
+      ...c,
+      modules: Object.fromEntries(
+        c.moduleIds.map((id) => [id, { renderedLength: id.endsWith('answers.ts') ? 200 : 5000 }]),
+      ),
+    }));
+    const small = groupsFromScan(options, sized);
+    expect(small.get(`${root}/src/answers.ts`)).toBe('shell');
+    // The groups of a request's worth stay, and so do the layers' and the entry's.
+    expect(small.get(`${root}/src/orders.ts`)).toBe('calendar-dashboard-new-orders');
+    expect(small.get(`${root}/src/charts-outline.ts`)).toBe('dashboard');
+    expect(small.get(`${root}/node_modules/antd/menu.js`)).toBe('shell');
+    expect(small.get(`${root}/node_modules/query.js`)).toBe('index-shared');
+  });
+
   it('names a route module that is not a chunk of its own', () => {
     expect(() =>
       groupsFromScan({ ...options, routes: { calendar: ['src/missing-page.tsx'] } }, scanned),

@@ -64,11 +64,18 @@ async function scanBuild({ root, configFile }: DailyChunkOptions) {
   }
 }
 
-/** What the grouping reads of a chunk of the scanning build. */
+/** What the grouping reads of a chunk of the scanning build; without `modules`, no group counts as small. */
 export type ScannedChunk = Pick<
   Rolldown.OutputChunk,
   'fileName' | 'name' | 'isEntry' | 'facadeModuleId' | 'imports' | 'moduleIds'
->;
+> & { modules?: Record<string, { renderedLength: number }> };
+
+/**
+ * A station route's group smaller than this (bytes of code before minifying) joins the last layer: on a
+ * phone its own request costs more than its bytes do in every signed-in page. Seen: antd's 61-byte
+ * `fallbackProp`, shared by the picker and the new-orders window only.
+ */
+export const smallestRouteGroup = 512;
 
 /** Module id → chunk name, for the modules that the daily routes load (see dailyChunkGroups). */
 export function groupsFromScan(
@@ -108,14 +115,23 @@ export function groupsFromScan(
   const routes = Object.entries(options.routes).map(
     ([name, modules]) => [name, modulesLoadedWith(routeChunks(modules))] as const,
   );
+  const routeGroups = new Map<string, string[]>();
   for (const id of new Set(routes.flatMap(([, modules]) => [...modules]))) {
-    assign(
-      id,
-      routes
-        .filter(([, modules]) => modules.has(id))
-        .map(([name]) => name)
-        .join('-'),
-    );
+    const name = routes
+      .filter(([, modules]) => modules.has(id))
+      .map(([name]) => name)
+      .join('-');
+    assign(id, name);
+    if (groupOf.get(id) === name) routeGroups.set(name, [...(routeGroups.get(name) ?? []), id]);
+  }
+  // Every station route renders under the last layer, so a small group there reaches each of its pages.
+  const lastLayer = options.layers.at(-1)?.name;
+  const size = new Map(
+    chunks.flatMap((chunk) => Object.entries(chunk.modules ?? {}).map(([id, m]) => [id, m.renderedLength])),
+  );
+  for (const ids of routeGroups.values()) {
+    const bytes = ids.reduce((sum, id) => sum + (size.get(id) ?? Infinity), 0);
+    if (lastLayer && bytes < smallestRouteGroup) ids.forEach((id) => groupOf.set(id, lastLayer));
   }
   return groupOf;
 }
