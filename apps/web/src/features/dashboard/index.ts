@@ -3,4 +3,4 @@
  * and the new-orders query (the sidebar's badge). The page itself is loaded by the router.
  */
 export { NewOrdersGate } from './components/new-orders-gate';
-export { useNewOrders, newOrdersQuery, prefetchNewOrders } from './api/new-orders';
+export { useNewOrders, newOrdersQuery, newOrdersWindowReady, prefetchNewOrders } from './api/new-orders';

@@ -40,6 +40,15 @@ export function useNewOrders(stationId: string | null | undefined, enabled = tru
 }
 
 /**
+ * Whether the blocking window opens in the same commit as the station's page, were it mounted now: an
+ * incoming order waits in the cached list and the window's code is there (the warm-up's work, below).
+ */
+export function newOrdersWindowReady(client: QueryClient, stationId: string): boolean {
+  const orders = client.getQueryData(newOrdersQuery(stationId).queryKey);
+  return !!orders?.some(isIncomingNewOrder) && lazyNewOrdersModal.isLoaded();
+}
+
+/**
  * The list asked when a station page is navigated to, before the page and its guard have rendered; when an
  * incoming order waits, the blocking modal's code is fetched beside it, not after the list arrives (issue 15).
  */

@@ -7,6 +7,7 @@ import { renderRoutes } from '../../../test/render';
 import { testStation } from '../../../test/fixtures';
 import { StationGuard } from '../../stations/components/station-guard';
 import { resetAnsweredOrders } from '../lib/answered-orders';
+import { lazyNewOrdersModal } from './lazy-new-orders-modal';
 import { order } from '../testing/fixtures';
 import { mockApi, userWith } from '../testing/harness';
 
@@ -29,16 +30,15 @@ function serve(user: User, waiting: () => Order[]) {
 }
 
 /** A station page under the real guard: the modal must appear over any of them. */
-function show(user: User) {
+function show(user: User, client = createQueryClient(), page = <p>Настройки станции открыты</p>) {
   setSessionUser(user.id);
-  const client = createQueryClient();
   client.setQueryData(['user', user.id], { user, redirect_to: null });
   return renderRoutes(
     [
       {
         path: '/station/:stationId',
         element: <StationGuard />,
-        children: [{ path: 'settings', element: <p>Настройки станции открыты</p> }],
+        children: [{ path: 'settings', element: page }],
       },
     ],
     '/station/s1/settings',
@@ -80,7 +80,7 @@ describe('the blocking new-orders modal (S1 §1)', () => {
     // No way out but an answer: no close button, Escape and the mask do nothing.
     expect(within(dialog).queryByRole('button', { name: /Закрыть|Close/ })).not.toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape', keyCode: 27 });
-    const wrap = document.querySelector('.ant-modal-wrap')!;
+    const wrap = document.querySelector('.plain-dialog__wrap')!;
     fireEvent.mouseDown(wrap);
     fireEvent.mouseUp(wrap);
     fireEvent.click(wrap);
@@ -124,7 +124,7 @@ describe('the blocking new-orders modal (S1 §1)', () => {
     serve(admin, () => [order(60, { status: 'Accepted', source: 'Yandex' })]);
     show(admin);
     await modal();
-    const wrap = document.querySelector('.ant-modal-wrap')!;
+    const wrap = document.querySelector('.plain-dialog__wrap')!;
     fireEvent.mouseDown(wrap);
     fireEvent.mouseUp(wrap);
     fireEvent.click(wrap);
@@ -135,9 +135,9 @@ describe('the blocking new-orders modal (S1 §1)', () => {
     const user = userWith('administrator');
     serve(user, () => [order(60, { status: 'Accepted', source: 'Yandex' })]);
     show(user);
-    const onArrival = (await modal()).closest('.ant-modal') as HTMLElement;
-    // No motion classes: the window is open in its first frame, not scaled up from 20 % over 0.3 s.
-    expect(onArrival.className).not.toMatch(/zoom/);
+    const onArrival = (await modal()).closest('.plain-dialog') as HTMLElement;
+    // No motion: the window is open in its first frame, not scaled up from 20 % over 0.3 s.
+    expect(onArrival).not.toHaveClass('plain-dialog--animate');
     cleanup();
 
     let waiting: Order[] = [];
@@ -147,8 +147,38 @@ describe('the blocking new-orders modal (S1 §1)', () => {
     await waitFor(() => expect(queryClient.getQueryData(['orders', 's1', 'new'])).toEqual([]));
     waiting = [order(90, { status: 'Accepted', source: 'Yandex' })];
     await queryClient.invalidateQueries({ queryKey: ['orders', 's1', 'new'] });
-    const later = (await modal()).closest('.ant-modal') as HTMLElement;
-    expect(later.className).toMatch(/ant-zoom-(appear|enter)/);
+    const later = (await modal()).closest('.plain-dialog') as HTMLElement;
+    expect(later).toHaveClass('plain-dialog--animate');
+  });
+
+  it('commits alone on arrival where its orders and code are ready, and the page under it just after', async () => {
+    const user = userWith('administrator');
+    const waiting = [order(60, { status: 'Accepted', source: 'Yandex' })];
+    serve(user, () => waiting);
+    await lazyNewOrdersModal.preload();
+    // Whether the window was in the document when the page first rendered.
+    const windowBeforePage: boolean[] = [];
+    function Page() {
+      windowBeforePage.push(document.querySelector('[role="dialog"]') !== null);
+      return <p>Настройки станции открыты</p>;
+    }
+    const client = createQueryClient();
+    client.setQueryData(['stations', user.id], [testStation()]);
+    client.setQueryData(['orders', 's1', 'new'], waiting);
+    show(user, client, <Page />);
+    await screen.findByText('Настройки станции открыты');
+    expect(windowBeforePage[0]).toBe(true);
+    cleanup();
+
+    // Nothing waits: the page is there in the first commit, as always.
+    windowBeforePage.length = 0;
+    const none = createQueryClient();
+    none.setQueryData(['stations', user.id], [testStation()]);
+    none.setQueryData(['orders', 's1', 'new'], []);
+    serve(user, () => []);
+    show(user, none, <Page />);
+    await screen.findByText('Настройки станции открыты');
+    expect(windowBeforePage[0]).toBe(false);
   });
 
   it('is not shown to a worker, who only views orders', async () => {

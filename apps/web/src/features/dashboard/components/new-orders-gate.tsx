@@ -42,7 +42,6 @@ export function NewOrdersGate({ station, isAdmin }: NewOrdersGateProps) {
   return (
     <NewOrdersModal
       station={station}
-      open
       animate={!waitingOnArrival}
       orders={incoming}
       dismissible={isAdmin}

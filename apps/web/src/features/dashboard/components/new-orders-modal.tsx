@@ -1,5 +1,5 @@
-import { Modal } from 'antd';
 import { calendarOrderOf, dashboardMessages, type Order, type Station } from '@crm/shared';
+import { PlainDialog } from '../../../components/plain-dialog';
 import { useViewport } from '../../../lib/use-media-query';
 import { usePageScrollLock } from '../../../lib/use-page-scroll-lock';
 import { useOrderAnswers } from '../lib/use-order-answers';
@@ -11,7 +11,6 @@ import { AnswerButtons } from './answer-buttons';
 
 interface NewOrdersModalProps {
   station: Station;
-  open: boolean;
   orders: Order[];
   /** Role admin only (S1 §1, §6): a click outside or Escape closes it. */
   dismissible: boolean;
@@ -27,7 +26,6 @@ interface NewOrdersModalProps {
  */
 export default function NewOrdersModal({
   station,
-  open,
   orders,
   dismissible,
   animate,
@@ -36,28 +34,16 @@ export default function NewOrdersModal({
   const phone = useViewport() === 'mobile';
   const { today } = useStationNow(station.time_zone);
   const answers = useOrderAnswers(station.id, station.time_zone, today);
-  usePageScrollLock(open);
+  usePageScrollLock(true);
 
   return (
-    <Modal
-      open={open}
+    <PlainDialog
       title={`${dashboardMessages.newOrdersModalTitle} · ${station.name}`}
-      closable={false}
-      mask={{ closable: dismissible }}
-      keyboard={dismissible}
-      onCancel={onDismiss}
-      footer={null}
-      // Locked by usePageScrollLock: antd's own lock restyles the whole page as the window first paints.
-      scrollLock={false}
-      // '' names no motion: rc-motion then renders the open state at once.
-      transitionName={animate ? undefined : ''}
-      maskTransitionName={animate ? undefined : ''}
-      width={phone ? '100%' : 640}
-      centered={!phone}
-      // A phone gives the orders its whole height: the modal starts near the top and its body scrolls,
-      // so every order's buttons stay reachable instead of hiding under a 300 px list cap.
-      style={phone ? { top: 8, paddingBottom: 8 } : undefined}
-      className={phone ? 'new-orders-modal new-orders-modal--phone' : 'new-orders-modal'}
+      dismissible={dismissible}
+      onDismiss={onDismiss}
+      animate={animate}
+      sheet={phone}
+      className="new-orders-modal"
     >
       {/* Plain text, not antd's Typography: that pulls its editing TextArea (≈ 16 KB gzip) into this window. */}
       <p className="new-orders-modal__lead">
@@ -95,6 +81,6 @@ export default function NewOrdersModal({
         onDecline={(reason, comment) => void answers.decline(reason, comment)}
         onClose={answers.cancelDecline}
       />
-    </Modal>
+    </PlainDialog>
   );
 }
