@@ -5,6 +5,8 @@ export interface Preloadable<P> {
   Component: ComponentType<P>;
   /** Starts (or joins) the download; a mount after it has settled renders the component at once. */
   preload(): Promise<unknown>;
+  /** Whether the code is there: a mount now renders the component in its first commit. */
+  isLoaded(): boolean;
 }
 
 /**
@@ -50,7 +52,7 @@ export function preloadable<P extends object>(
     if (failure) throw failure.error;
     return Loaded ? <Loaded {...props} /> : placeholder;
   }
-  return { Component, preload };
+  return { Component, preload, isLoaded: () => loaded !== undefined };
 }
 
 /**
