@@ -8,6 +8,7 @@ import {
   afterArrivalModules,
   alwaysNeededModules,
   dailyRoutes,
+  feedbackHolders,
   newOrdersWindow,
 } from './src/app/daily-routes';
 import { antdDailyStyles } from './build/antd-styles';
@@ -57,6 +58,7 @@ const chunkGroups = dailyChunkGroups({
   root: import.meta.dirname,
   configFile: import.meta.filename,
   layers: layoutLayers,
+  pages: ['calendar', 'dashboard', 'picker'],
   routes: {
     calendar: beyondLayouts(dailyRoutes.calendar.modules),
     dashboard: beyondLayouts(dailyRoutes.dashboard.modules),
@@ -65,7 +67,9 @@ const chunkGroups = dailyChunkGroups({
     // the dashboard's chunks for the modules this window shares with the dashboard.
     'new-orders': [newOrdersWindow],
     // What the shell loads after any signed-in page has arrived (daily-routes.ts): units of their own too.
-    ...Object.fromEntries(afterArrivalModules.map((module) => [basename(module, '.tsx'), [module]])),
+    ...Object.fromEntries(
+      [...afterArrivalModules, feedbackHolders].map((module) => [basename(module, '.tsx'), [module]]),
+    ),
   },
 });
 

@@ -122,6 +122,15 @@ describe('daily chunk groups', () => {
     expect(small.get(`${root}/node_modules/query.js`)).toBe('index-shared');
   });
 
+  it('puts what every page loads into the last layer, whatever else loads it too', () => {
+    const shared = groupsFromScan({ ...options, pages: ['calendar', 'dashboard'] }, scanned);
+    // Loaded by both pages and the new-orders window: the shell's.
+    expect(shared.get(`${root}/src/orders.ts`)).toBe('shell');
+    // Loaded by one page only: stays with it.
+    expect(shared.get(`${root}/src/answers.ts`)).toBe('dashboard-new-orders');
+    expect(shared.get(`${root}/src/grid.ts`)).toBe('calendar');
+  });
+
   it('names a route module that is not a chunk of its own', () => {
     expect(() =>
       groupsFromScan({ ...options, routes: { calendar: ['src/missing-page.tsx'] } }, scanned),

@@ -12,6 +12,11 @@ interface DailyChunkOptions {
   /** Layouts outermost first: each takes in what its route modules load and the layers above do not. */
   layers: { name: string; modules: readonly string[] }[];
   /**
+   * The routes of `routes` that are pages: code every one of them loads is the shell's, whatever else
+   * (an arrival window, the feedback engines) loads it too.
+   */
+  pages?: readonly string[];
+  /**
    * What loads under the last layer: each station route as its route modules beyond the layers, and what a
    * route loads on arrival as a unit of its own (the new-orders window).
    */
@@ -79,7 +84,7 @@ export const smallestRouteGroup = 512;
 
 /** Module id → chunk name, for the modules that the daily routes load (see dailyChunkGroups). */
 export function groupsFromScan(
-  options: Pick<DailyChunkOptions, 'root' | 'layers' | 'routes'>,
+  options: Pick<DailyChunkOptions, 'root' | 'layers' | 'routes' | 'pages'>,
   chunks: ScannedChunk[],
 ) {
   const graph = chunkGraph(chunks, options.root);
@@ -115,23 +120,27 @@ export function groupsFromScan(
   const routes = Object.entries(options.routes).map(
     ([name, modules]) => [name, modulesLoadedWith(routeChunks(modules))] as const,
   );
-  const routeGroups = new Map<string, string[]>();
+  // Each group by name: the routes that load it and its modules.
+  const routeGroups = new Map<string, { loadedBy: string[]; ids: string[] }>();
   for (const id of new Set(routes.flatMap(([, modules]) => [...modules]))) {
-    const name = routes
-      .filter(([, modules]) => modules.has(id))
-      .map(([name]) => name)
-      .join('-');
+    const loadedBy = routes.filter(([, modules]) => modules.has(id)).map(([name]) => name);
+    const name = loadedBy.join('-');
     assign(id, name);
-    if (groupOf.get(id) === name) routeGroups.set(name, [...(routeGroups.get(name) ?? []), id]);
+    if (groupOf.get(id) !== name) continue;
+    const group = routeGroups.get(name) ?? { loadedBy, ids: [] };
+    group.ids.push(id);
+    routeGroups.set(name, group);
   }
-  // Every station route renders under the last layer, so a small group there reaches each of its pages.
+  // Every station route renders under the last layer, so what joins it still reaches each of them.
   const lastLayer = options.layers.at(-1)?.name;
+  const pages = options.pages ?? [];
   const size = new Map(
     chunks.flatMap((chunk) => Object.entries(chunk.modules ?? {}).map(([id, m]) => [id, m.renderedLength])),
   );
-  for (const ids of routeGroups.values()) {
-    const bytes = ids.reduce((sum, id) => sum + (size.get(id) ?? Infinity), 0);
-    if (lastLayer && bytes < smallestRouteGroup) ids.forEach((id) => groupOf.set(id, lastLayer));
+  for (const { loadedBy, ids } of routeGroups.values()) {
+    const small = ids.reduce((sum, id) => sum + (size.get(id) ?? Infinity), 0) < smallestRouteGroup;
+    const everyPage = pages.length > 0 && pages.every((page) => loadedBy.includes(page));
+    if (lastLayer && (small || everyPage)) ids.forEach((id) => groupOf.set(id, lastLayer));
   }
   return groupOf;
 }
