@@ -3,4 +3,5 @@
  * and the new-orders query (the sidebar's badge). The page itself is loaded by the router.
  */
 export { NewOrdersGate } from './components/new-orders-gate';
-export { useNewOrders, newOrdersQuery, newOrdersWindowReady, prefetchNewOrders } from './api/new-orders';
+export { useNewOrders, newOrdersQuery, newOrdersWaiting, prefetchNewOrders } from './api/new-orders';
+export { lazyNewOrdersModal } from './components/lazy-new-orders-modal';

@@ -39,13 +39,9 @@ export function useNewOrders(stationId: string | null | undefined, enabled = tru
   return useQuery({ ...newOrdersQuery(stationId ?? ''), enabled: enabled && !!stationId });
 }
 
-/**
- * Whether the blocking window opens in the same commit as the station's page, were it mounted now: an
- * incoming order waits in the cached list and the window's code is there (the warm-up's work, below).
- */
-export function newOrdersWindowReady(client: QueryClient, stationId: string): boolean {
-  const orders = client.getQueryData(newOrdersQuery(stationId).queryKey);
-  return !!orders?.some(isIncomingNewOrder) && lazyNewOrdersModal.isLoaded();
+/** Whether an incoming order waits in the station's cached list (the warm-up's, below): the window opens. */
+export function newOrdersWaiting(client: QueryClient, stationId: string): boolean {
+  return !!client.getQueryData(newOrdersQuery(stationId).queryKey)?.some(isIncomingNewOrder);
 }
 
 /**

@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useOrderEvents } from '../../../lib/order-events';
 import { canManageOrders } from '../../../lib/order-rights';
-import { NewOrdersGate, newOrdersWindowReady } from '../../dashboard';
+import { lazyNewOrdersModal, NewOrdersGate, newOrdersWaiting } from '../../dashboard';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useStationList } from '../api/station-list';
 import { useStation } from '../api/station';
@@ -86,14 +86,27 @@ export function StationGuard() {
 
 /**
  * The station's page. Arriving where incoming orders already wait, the new-orders window is what the user
- * sees and must answer first: it commits and paints alone, over the shell, and the page under its mask
- * renders just after, in the background. Committed together, the window's paint waited for the whole page
- * to be built and laid out (the calendar's largest paint, ≈ 0.1 s unthrottled, issue 15). Settled at
- * mount: a window that opens later finds the page there.
+ * sees and must answer first: it commits and paints alone, over the shell (once its code is there), and
+ * the page under its mask renders just after, in the background. Committed together, the window's paint
+ * waited for the whole page to be built and laid out (the calendar's largest paint, ≈ 0.1 s unthrottled,
+ * issue 15). Settled at mount: a window that opens later finds the page there.
  */
 function StationPage({ context, windowFirst }: { context: StationContext; windowFirst: boolean }) {
   const client = useQueryClient();
-  const [pageFirst] = useState(() => !windowFirst || !newOrdersWindowReady(client, context.station.id));
-  const showPage = useDeferredValue(true, pageFirst);
+  const [waiting] = useState(() => windowFirst && newOrdersWaiting(client, context.station.id));
+  const [windowCode, setWindowCode] = useState(lazyNewOrdersModal.isLoaded);
+  useEffect(() => {
+    if (!waiting || windowCode) return;
+    let live = true;
+    // A failed download is the window's to show (its gate loads it again); the page comes regardless.
+    const done = () => live && setWindowCode(true);
+    lazyNewOrdersModal.preload().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [waiting, windowCode]);
+  // The window's gate renders it in the update that brings its code; the deferred value keeps the page
+  // out of that commit and renders it in the next.
+  const showPage = useDeferredValue(!waiting || windowCode, !waiting);
   return showPage ? <Outlet context={context} /> : null;
 }
