@@ -98,11 +98,14 @@ function StationPage({ context, windowFirst }: { context: StationContext; window
   useEffect(() => {
     if (!waiting || windowCode) return;
     let live = true;
-    // A failed download is the window's to show (its gate loads it again); the page comes regardless.
+    // A failed download is the window's to show (its gate loads it again), and a stalled one must not
+    // keep the page away: the page comes regardless, at the latest after 3 s.
     const done = () => live && setWindowCode(true);
     lazyNewOrdersModal.preload().then(done, done);
+    const stalled = setTimeout(done, 3000);
     return () => {
       live = false;
+      clearTimeout(stalled);
     };
   }, [waiting, windowCode]);
   // The window's gate renders it in the update that brings its code; the deferred value keeps the page
