@@ -10,17 +10,23 @@ afterEach(() => {
 
 const november: PeriodValue = { kind: 'month', range: { start: '2026-11-01', end: '2026-11-30' } };
 
+/** November 2026 chosen among day, week, month and year, on 22 November; returns the change handler. */
+function showNovember() {
+  const onChange = vi.fn();
+  render(
+    <PeriodSelector
+      kinds={['day', 'week', 'month', 'year']}
+      value={november}
+      onChange={onChange}
+      today="2026-11-22"
+    />,
+  );
+  return onChange;
+}
+
 describe('PeriodSelector', () => {
   it('steps to the previous and next whole month with the arrows', () => {
-    const onChange = vi.fn();
-    render(
-      <PeriodSelector
-        kinds={['day', 'week', 'month', 'year']}
-        value={november}
-        onChange={onChange}
-        today="2026-11-22"
-      />,
-    );
+    const onChange = showNovember();
     fireEvent.click(screen.getByRole('button', { name: 'Предыдущий месяц' }));
     expect(onChange).toHaveBeenLastCalledWith({
       kind: 'month',
@@ -34,15 +40,7 @@ describe('PeriodSelector', () => {
   });
 
   it('starts a newly chosen kind at the period holding the station’s today', () => {
-    const onChange = vi.fn();
-    render(
-      <PeriodSelector
-        kinds={['day', 'week', 'month', 'year']}
-        value={november}
-        onChange={onChange}
-        today="2026-11-22"
-      />,
-    );
+    const onChange = showNovember();
     fireEvent.click(screen.getByText('Неделя'));
     // 22 November 2026 is a Sunday: its week began on Monday the 16th.
     expect(onChange).toHaveBeenLastCalledWith({
@@ -53,15 +51,7 @@ describe('PeriodSelector', () => {
 
   it('offers the kinds in the phone’s own select on a phone, and starts the chosen one at today', () => {
     setViewport(390);
-    const onChange = vi.fn();
-    render(
-      <PeriodSelector
-        kinds={['day', 'week', 'month', 'year']}
-        value={november}
-        onChange={onChange}
-        today="2026-11-22"
-      />,
-    );
+    const onChange = showNovember();
     const kinds = screen.getByRole('combobox', { name: 'Период' });
     expect(kinds.tagName).toBe('SELECT');
     expect((kinds as HTMLSelectElement).value).toBe('month');
