@@ -11,7 +11,7 @@ describe('shell on a desktop (1440×900)', () => {
     await sidebar.getByRole('link', { name: 'Расписание' }).waitFor();
     expect((await sidebar.boundingBox())?.width).toBe(240);
     // The phone's bottom bar is not there.
-    expect(await page.getByRole('button', { name: 'Ещё' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ещё', exact: true }).count()).toBe(0);
 
     await sidebar.getByRole('button', { name: 'Свернуть меню' }).click();
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(72);
