@@ -27,7 +27,9 @@ export const goals = {
  * alternating rounds against the build before): calendar 91, 91 (was 90, 91; simulated LCP 2.87–2.89 →
  * 2.70–2.76 s), dashboard 88, 89 (was 80, 84; LCP 3.33–3.40 → 2.70–2.71 s) on a quiet day of this machine,
  * which measured the earlier build 10 points higher than the day before; with each API call in a task of
-its own, calendar 94, 91 and dashboard 84, 90 (LCP 2.59–2.61 s on both). Since the blocking window is part
+its own, calendar 94, 91 and dashboard 84, 90 (LCP 2.59–2.61 s on both); CI 93 and 92 (LCP 2.70 and
+2.50 s, TBT 192 and 262 ms). The gates sit ≈ 10 points under, as far as a busy host has measured below
+this machine. Since the blocking window is part
  * of the arrival's first commit:
  * calendar 77–86 (median of 4 alternating loads 83 against 75 before), dashboard 71–78. Since the run serves
  * over HTTPS with HTTP/2, as a served product does: calendar 75–82, dashboard 71–77 on this 2-core machine (simulated LCP 3.0–3.1 s and 3.5–3.6 s),
@@ -42,8 +44,8 @@ its own, calendar 94, 91 and dashboard 84, 90 (LCP 2.59–2.61 s on both). Since
  */
 export const budgets = {
   login: goals.login,
-  calendar: { performance: 72, lcpMs: 4_000, tbtMs: 3_000, cls: 0.1 },
-  dashboard: { performance: 66, lcpMs: 4_000, tbtMs: 3_000, cls: 0.1 },
+  calendar: { performance: 80, lcpMs: 3_500, tbtMs: 3_000, cls: 0.1 },
+  dashboard: { performance: 76, lcpMs: 3_500, tbtMs: 3_000, cls: 0.1 },
 } satisfies Record<keyof typeof goals, PageBudget>;
 
 /**
