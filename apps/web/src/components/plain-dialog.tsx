@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type Rea
 import { createPortal } from 'react-dom';
 // The internal hook: the public `theme.useToken()` hands back the token in place of its CSS-variable class.
 import { useToken } from 'antd/es/theme/internal';
+import { afterNextPaint } from '../lib/after-next-paint';
 import './plain-dialog.css';
 
 interface PlainDialogProps {
@@ -38,16 +39,12 @@ export function PlainDialog(props: PlainDialogProps) {
 
   useEffect(() => {
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     // After the first frame: focusing in the commit lays the page out before its paint.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        if (!panel.current?.contains(document.activeElement)) panel.current?.focus({ preventScroll: true });
-      });
+    const cancel = afterNextPaint(() => {
+      if (!panel.current?.contains(document.activeElement)) panel.current?.focus({ preventScroll: true });
     });
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel();
       if (before?.isConnected) before.focus({ preventScroll: true });
     };
   }, []);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { afterNextPaint } from './after-next-paint';
 
 const LOCKED_CLASS = 'crm-scroll-locked';
 let locks = 0;
@@ -38,16 +39,12 @@ export function usePageScrollLock(locked: boolean): void {
   useEffect(() => {
     if (!locked) return;
     let held = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        lock();
-        held = true;
-      });
+    const cancel = afterNextPaint(() => {
+      lock();
+      held = true;
     });
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
+      cancel();
       if (held) unlock();
     };
   }, [locked]);
