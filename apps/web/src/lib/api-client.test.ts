@@ -8,9 +8,38 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 const shed = () =>
   json(503, { error: { code: 'OVERLOADED', message: messages.generic.overloaded } }, { 'Retry-After': '2' });
 
+describe('api: where a call runs', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts the call in a task of its own, not in the caller’s (React’s commit)', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const answer = api<{ ok: boolean }>('/station/list');
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing for a call cancelled before its task came', async () => {
+    const fetchMock = vi.fn<typeof fetch>(async () => json(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const cancel = new AbortController();
+    const answer = api('/station/list', { signal: cancel.signal });
+    cancel.abort();
+    await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
 describe('api: a call the server shed (503 OVERLOADED)', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const calledPaths = () => fetchMock.mock.calls.map(([url]) => String(url).split('?')[0]);
+  /** A call starts in a task of its own (not a timer): real turns of the event loop until it has. */
+  const started = async () => {
+    for (let turn = 0; turn < 20 && fetchMock.mock.calls.length === 0; turn++)
+      await new Promise((resolve) => setImmediate(resolve));
+  };
 
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -26,6 +55,7 @@ describe('api: a call the server shed (503 OVERLOADED)', () => {
     fetchMock.mockResolvedValueOnce(shed()).mockResolvedValueOnce(json(200, { orders: [] }));
     const answer = api<{ orders: unknown[] }>('/order/list', { method: 'POST', body: { station_id: 's' } });
 
+    await started();
     await vi.advanceTimersByTimeAsync(1900);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1200);
@@ -37,6 +67,7 @@ describe('api: a call the server shed (503 OVERLOADED)', () => {
     fetchMock.mockImplementation(async () => shed());
     const answer = api('/order/list', { method: 'POST', body: { station_id: 's' } });
     const failure = answer.catch((error: unknown) => error);
+    await started();
     await vi.advanceTimersByTimeAsync(20_000);
 
     const error = await failure;

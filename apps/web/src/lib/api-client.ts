@@ -39,9 +39,34 @@ function buildUrl(path: string, query?: RequestOptions['query']) {
   return url.pathname + url.search;
 }
 
-/** The one API client (DESIGN §3): base path, X-User-Id, bearer token, error shape, failure reporting. */
+/**
+ * Resolves in a task of its own: `scheduler.postTask` where the browser has it, else a message to itself
+ * (neither is held back like a timer in a background tab, nor faked with the timers in tests).
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { postTask?(task: () => void): Promise<void> } }).scheduler;
+  if (scheduler?.postTask) return scheduler.postTask(() => {});
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/**
+ * The one API client (DESIGN §3): base path, X-User-Id, bearer token, error shape, failure reporting.
+ * Each call starts in a task of its own: a page's queries start their calls in React's commit, and six of
+ * them (URL, headers, abort signals, the native fetch) made 31 ms of the dashboard's 57 ms commit task
+ * unthrottled, 4× that on Lighthouse's phone (issue 15). The hop costs a call ≈ 1 ms.
+ */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  await nextTask();
   const { method = 'GET', body, query, signal, timeoutMs = 30_000, silent = false } = options;
+  // Cancelled meanwhile (a query whose screen went in the same commit): nothing goes out.
+  signal?.throwIfAborted();
   const headers = apiHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
