@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Form, type FormInstance } from 'antd';
 import type { Station, StationUpdate } from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
@@ -58,10 +58,15 @@ export function useStationSettingsForm<V extends object>({
     [form],
   );
 
-  // Another station (switching) starts the form over; the same station's refetch keeps what is typed.
+  // Another station (switching) starts the form over. A fresher copy of the same one (the settings' own
+  // load, which comes after the station list's copy has drawn the form) replaces an untouched form, and
+  // keeps what is typed in a touched one.
+  const shownId = useRef(station.id);
   useEffect(() => {
-    restart(toForm(station));
-  }, [station.id]); // eslint-disable-line react-hooks/exhaustive-deps
+    const switched = shownId.current !== station.id;
+    shownId.current = station.id;
+    if (switched || !dirty) restart(toForm(station));
+  }, [station]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useLeaveGuard(dirty, { saving: update.isPending });
 

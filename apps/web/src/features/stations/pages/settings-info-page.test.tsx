@@ -44,6 +44,34 @@ describe('SettingsInfoPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(save).toBeDisabled());
   });
 
+  it('takes the settings’ fresh copy of the station into an untouched form, and keeps what is typed', async () => {
+    const fresh = testStation({ name: 'Мойка на Ленина 2' });
+    const answerLater = () => {
+      let answer = () => {};
+      const answered = new Promise<{ station: typeof fresh }>((resolve) => {
+        answer = () => resolve({ station: fresh });
+      });
+      return { answer, route: { 'GET /api/station/s1': () => answered } };
+    };
+
+    // The station list's copy draws the form at once; the fresh one replaces it when nothing is typed.
+    const untouched = answerLater();
+    renderSettings('/station/s1/settings/info', { api: untouched.route });
+    expect(await screen.findByLabelText('Название')).toHaveValue('Мойка на Ленина');
+    untouched.answer();
+    await waitFor(() => expect(screen.getByLabelText('Название')).toHaveValue('Мойка на Ленина 2'));
+    expect(screen.getByRole('button', { name: 'Сохранить изменения' })).toBeDisabled();
+    cleanup();
+
+    const touched = answerLater();
+    renderSettings('/station/s1/settings/info', { api: touched.route });
+    fireEvent.change(await screen.findByLabelText('Название'), { target: { value: 'Мойка у моста' } });
+    touched.answer();
+    expect(await screen.findByRole('link', { name: 'Мойка на Ленина 2' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Название')).toHaveValue('Мойка у моста');
+    expect(screen.getByRole('button', { name: 'Сохранить изменения' })).toBeEnabled();
+  });
+
   it('puts the server’s field message on the field and says the save failed', async () => {
     renderSettings('/station/s1/settings/info', {
       api: {

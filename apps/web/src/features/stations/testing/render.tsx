@@ -17,7 +17,7 @@ export function mockApi(routes: Record<string, (body: unknown) => unknown>) {
     calls.push({ key, body });
     const handler = routes[key];
     if (!handler) return new Response('{}', { status: 204 });
-    const result = handler(body);
+    const result = await handler(body);
     if (result instanceof Response) return result;
     return new Response(JSON.stringify(result), {
       status: 200,
