@@ -45,7 +45,9 @@ export function renderRoutes(
   return { ...result, router, queryClient };
 }
 
-type Handler = (url: string, init: RequestInit) => { status: number; body?: unknown } | undefined;
+type Answer = { status: number; body?: unknown } | undefined;
+/** Answers at once, or later (a promise: a slow server). */
+type Handler = (url: string, init: RequestInit) => Answer | Promise<Answer>;
 
 /** Replaces fetch with a handler; returns the calls made. */
 export function mockFetch(handler: Handler) {
@@ -53,7 +55,7 @@ export function mockFetch(handler: Handler) {
   globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input.toString();
     calls.push({ url, init });
-    const answer = handler(url, init) ?? {
+    const answer = (await handler(url, init)) ?? {
       status: 404,
       body: { error: { code: 'NOT_FOUND', message: 'нет' } },
     };

@@ -113,6 +113,20 @@ describe('new order modal', () => {
     await waitFor(() => expect(shown('category')).toBe('2 категория — компакт'));
   });
 
+  it('fills the category from a model typed before the car list came', async () => {
+    let answerCars = () => {};
+    const cars = baseRoutes()['GET /api/cars/collections']!;
+    const carsLater = new Promise((resolve) => {
+      answerCars = () => resolve(cars(undefined, new URL('http://localhost')));
+    });
+    await open({ 'GET /api/cars/collections': () => carsLater });
+    type('Марка', 'Toyota');
+    type('Модель', 'RAV4');
+    expect(shown('category')).toBe('Выберите категорию');
+    answerCars();
+    await waitFor(() => expect(shown('category')).toBe('4 категория — кроссовер'));
+  });
+
   it('recalculates price and end time when the tariff, category or extras change', async () => {
     await open();
     await pickOption('Тариф', 'Экспресс');

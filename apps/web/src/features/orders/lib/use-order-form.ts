@@ -123,6 +123,14 @@ export function useOrderForm({
     setRecalc((n) => n + 1);
   };
 
+  // A model typed before the car list came (a slow phone) is looked up once it has; an order's own
+  // saved car, untouched, keeps its category.
+  useEffect(() => {
+    if (!collection || !form.isFieldTouched('model')) return;
+    const { brand, model, modelId } = form.getFieldsValue(true) as OrderFormValues;
+    if (brand && model && !modelId) fillFromModel(brand, model);
+  }, [collection]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const onValuesChange = (changed: Partial<OrderFormValues>, all: OrderFormValues) => {
     if ('brand' in changed) {
       // A new brand invalidates everything the old model said about the car (S1 §5).

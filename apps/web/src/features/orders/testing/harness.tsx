@@ -32,14 +32,14 @@ export function baseRoutes(position: Position = 'administrator'): Routes {
 /** Answers by `METHOD /api/path` at the fetch level; records every call. */
 export function mockApi(routes: Routes) {
   const calls: Call[] = [];
-  mockFetch((raw, init) => {
+  mockFetch(async (raw, init) => {
     const url = new URL(raw, 'http://localhost');
     const method = init.method ?? 'GET';
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname, query: url.searchParams, body });
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) return undefined;
-    const result = handler(body, url);
+    const result = await handler(body, url);
     if (result && typeof result === 'object' && 'status' in result && typeof result.status === 'number') {
       return result as Answer;
     }
