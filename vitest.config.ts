@@ -16,7 +16,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'happy-dom',
-          setupFiles: ['src/test/setup.ts'],
+          setupFiles: ['src/test/no-motion.ts', 'src/test/setup.ts'],
           // Forks, not threads (≈ 11 % cheaper): a worker thread's process.env is its own copy, so the
           // tests that move the browser to another zone (process.env.TZ) would silently stay in UTC.
         },

@@ -122,8 +122,11 @@ describe('dashboard banners', () => {
     const title = await screen.findByText('Уведомления о заказах в Telegram');
     fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
     await waitFor(() => expect(title).not.toBeInTheDocument());
-    const saved = calls.find((c) => c.path === '/api/user/update_crm_data/u1');
-    expect(saved?.body).toEqual({ crm_data: { isCloseNotificationTgBot: true } });
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/user/update_crm_data/u1')?.body).toEqual({
+        crm_data: { isCloseNotificationTgBot: true },
+      }),
+    );
   });
 
   it('links Telegram from the banner with a one-time link and hides it once linked', async () => {

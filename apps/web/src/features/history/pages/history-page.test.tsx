@@ -165,8 +165,8 @@ describe('order history page', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Дата', 'Автомобиль', 'Сумма', 'Статус', 'Действия']);
-    // The table's default size, from page 1.
-    expect(lists.at(-1)).toMatchObject({ page: 1, page_size: 25 });
+    // The table's default size, from page 1 (asked for as the table appears).
+    await waitFor(() => expect(lists.at(-1)).toMatchObject({ page: 1, page_size: 25 }));
     expect(searchOf(router).get('view')).toBe('table');
     const row = (await screen.findByText('Lada Vesta Е789КХ54')).closest('tr')!;
     expect(row).toHaveTextContent('09.06.26 21:30');

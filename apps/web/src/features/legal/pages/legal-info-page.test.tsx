@@ -9,7 +9,8 @@ afterEach(cleanup);
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const innInput = () => screen.findByLabelText<HTMLInputElement>('ИНН');
 const fillButton = () => screen.getByRole('button', { name: 'Заполнить по инн' });
-const saveButton = () => screen.getByRole('button', { name: 'Сохранить' });
+/** «Сохранить» once no save is running (a running one spins, and is named «loading Сохранить»). */
+const saveButton = () => screen.findByRole('button', { name: 'Сохранить' });
 
 async function replaceText(label: string, text: string) {
   const input = field(label);
@@ -95,12 +96,12 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
     await pasteInto('Код ФИАС', 'a1b2c3');
     await pasteInto('Юридический адрес', 'г. Москва, ул. Ленина, д. 1');
     await fillBank(sberbankAccount);
-    await userEvent.click(saveButton());
+    await userEvent.click(await saveButton());
     expect(await screen.findByText(legalMessages.pickDate)).toBeInTheDocument();
     expect(requests).toHaveLength(1);
 
     await userEvent.type(field('Дата свидетельства'), '15.03.2020{Enter}');
-    await userEvent.click(saveButton());
+    await userEvent.click(await saveButton());
     expect(await screen.findByText(legalMessages.saved)).toBeInTheDocument();
     const body = requests[1]?.body as { legal_info: LegalInfo };
     expect(body.legal_info).toMatchObject({
@@ -139,7 +140,7 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
     expect(await screen.findByText(legalMessages.lookupFailed)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Юридическое лицо' })).toBeChecked();
     expect(field('Полное наименование')).toHaveValue('');
-    expect(saveButton()).toBeEnabled();
+    expect(await saveButton()).toBeEnabled();
   });
 
   it('opens saved details filled, with the day of the last save on the station’s clock', async () => {
@@ -152,7 +153,7 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('Обновлено 21.11.2026')).toBeInTheDocument();
     expect(field('ИНН')).toHaveValue('7707083893');
     expect(field('Расчётный счёт')).toHaveValue('40702810938000000001');
-    expect(saveButton()).toBeDisabled();
+    expect(await saveButton()).toBeDisabled();
   });
 
   it('refreshes the saved company from the registry without wiping its bank account', async () => {
@@ -168,7 +169,7 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
       field('Юридический адрес'),
     );
     expect(field('Расчётный счёт')).toHaveValue(sberbankAccount.account);
-    expect(saveButton()).toBeEnabled();
+    expect(await saveButton()).toBeEnabled();
   });
 
   it('checks the account against the BIK before saving, and posts nothing while it is wrong', async () => {
@@ -176,7 +177,7 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
     showLegalPage();
     await screen.findByDisplayValue('40702810938000000001');
     await replaceText('Расчётный счёт', '40702810938000000002');
-    await userEvent.click(saveButton());
+    await userEvent.click(await saveButton());
 
     expect(await screen.findByText(legalMessages.accountInvalid)).toBeInTheDocument();
     expect(requests).toEqual([]);
@@ -193,13 +194,13 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
     await userEvent.click(fillButton());
     await screen.findByDisplayValue(sberbank.fullNameOrg);
 
-    await userEvent.click(saveButton());
+    await userEvent.click(await saveButton());
     await waitFor(() => expect(screen.getAllByText(legalMessages.required)).toHaveLength(5));
     expect(requests).toHaveLength(1);
 
     await fillBank(sberbankAccount);
     await pasteInto('Комментарий к адресу', '  вход со двора  ');
-    await userEvent.click(saveButton());
+    await userEvent.click(await saveButton());
 
     expect(await screen.findByText(legalMessages.saved)).toBeInTheDocument();
     expect(requests[1]).toEqual({
@@ -209,7 +210,7 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
         carwash_id: station.carwash_id,
       },
     });
-    await waitFor(() => expect(saveButton()).toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Сохранить' })).toBeDisabled());
     expect(screen.getByText('Обновлено 25.11.2026')).toBeInTheDocument();
   });
 
@@ -230,7 +231,7 @@ describe('LegalInfoPage', { timeout: 60_000 }, () => {
     showLegalPage();
     await screen.findByDisplayValue(sberbank.fullNameOrg);
     await replaceText('Банк', 'Сбербанк, Московский филиал');
-    await userEvent.click(saveButton());
+    await userEvent.click(await saveButton());
 
     expect(await screen.findByText('Банк с таким БИК не найден')).toBeInTheDocument();
     expect(screen.getByText(legalMessages.saveFailed)).toBeInTheDocument();

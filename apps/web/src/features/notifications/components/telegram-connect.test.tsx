@@ -73,7 +73,8 @@ describe('TelegramConnect', () => {
     // Not yet: one poll, still waiting.
     const before = api.userReads();
     await act(async () => vi.advanceTimersByTime(notificationTimings.telegramPollMs));
-    await waitFor(() => expect(api.userReads()).toBe(before + 1));
+    // No DOM changes with this poll, and setInterval is faked: vi.waitFor polls on the real timers.
+    await vi.waitFor(() => expect(api.userReads()).toBe(before + 1));
     expect(screen.getByRole('button', { name: /Открыть бота/ })).toBeInTheDocument();
 
     // The user pressed «Запустить» in the bot: the next poll sees the id.

@@ -115,6 +115,7 @@ describe('day view: one lane per box', () => {
     await waitFor(() => expect(cardOf('own')!.querySelector('.ev__label')).toHaveTextContent(/^10:30–11:00/));
     fireEvent.keyDown(cardOf('own')!, { key: 'ArrowRight', altKey: true });
     await waitFor(() => expect(lane(2)).toContainElement(cardOf('own')));
+    await waitFor(() => expect(moves).toHaveLength(2));
     expect(moves[1]!.body.box_number).toBe(2);
     await waitFor(() => expect(document.activeElement).toBe(cardOf('own')));
   });

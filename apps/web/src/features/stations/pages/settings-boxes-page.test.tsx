@@ -85,7 +85,8 @@ describe('SettingsBoxesPage', { timeout: 20_000 }, () => {
     expect(within(alert).getByText(inUse)).toBeInTheDocument();
     expect(within(alert).getByText('Ошибка при обновлении количества боксов')).toBeInTheDocument();
     expect(screen.getByLabelText('Количество боксов')).toHaveValue('3');
-    expect(screen.getByRole('button', { name: 'Сохранить изменения' })).toBeEnabled();
+    // The button stops spinning (and is named without «loading») as the save settles.
+    expect(await screen.findByRole('button', { name: 'Сохранить изменения' })).toBeEnabled();
   });
 
   it('lists the boxes without changing them for those who cannot change the station', async () => {

@@ -82,7 +82,7 @@ describe('SettingsInfoPage', { timeout: 20_000 }, () => {
     fireEvent.change(await screen.findByLabelText('Название'), { target: { value: 'Мойка у моста' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
     expect(await screen.findByText('Ошибка при обновлении настроек')).toBeInTheDocument();
-    expect(screen.getByText('Название не должно превышать 50 символов')).toBeInTheDocument();
+    expect(await screen.findByText('Название не должно превышать 50 символов')).toBeInTheDocument();
     expect(screen.getByLabelText('Название')).toHaveValue('Мойка у моста');
   });
 

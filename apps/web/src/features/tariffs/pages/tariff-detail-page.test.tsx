@@ -53,7 +53,9 @@ describe('TariffDetailPage view', { timeout: 20_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('kind')).toBe('own'));
 
     const history = (await screen.findByRole('heading', { name: 'История изменений' })).closest('section')!;
-    const items = await within(history).findAllByRole('listitem');
+    // The history's own answer (its skeleton is a list too).
+    await within(history).findByText(/Удалённый пользователь/);
+    const items = within(history).getAllByRole('listitem');
     // Moscow time, category by its number, the unit once.
     expect(items[0]!.textContent?.replace(/\s/g, ' ')).toBe(
       '12.11.2026 14:05 · Иван Петров · 3 категория: 900 → 1 000 ₽',

@@ -7,8 +7,12 @@ afterEach(cleanup);
 
 const path = `/station/${station.id}/tariffs`;
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
-const card = async (name: string) =>
-  (await screen.findByRole('heading', { level: 2, name })).closest('article') as HTMLElement;
+/** A tariff card once its contents have come (the list names the tariff first, its config fills it). */
+const card = async (name: string) => {
+  const found = (await screen.findByRole('heading', { level: 2, name })).closest('article') as HTMLElement;
+  await within(found).findByRole('table');
+  return found;
+};
 /** The cells of a row of the per-class table: category, duration, price. */
 const rowOf = (table: HTMLElement, category: string) =>
   within(table)
@@ -417,7 +421,9 @@ describe('TariffsPage states', () => {
     serveTariffs(api);
     showTariffs(path);
 
-    const broken = await card('Комплекс');
+    const broken = (await screen.findByRole('heading', { level: 2, name: 'Комплекс' })).closest(
+      'article',
+    ) as HTMLElement;
     const alert = await within(broken).findByRole('alert');
     expect(alert).toHaveTextContent('Не удалось загрузить конфигурацию тарифа');
     expect(within(await card('Экспресс')).getByRole('table')).toBeInTheDocument();
