@@ -8,6 +8,7 @@ import { stationListQuery } from './features/stations/api/station-list';
 import { currentUserQuery } from './features/users/api/current-user';
 import { signInFirst } from './lib/auth-redirect';
 import { getSessionUserId } from './lib/session';
+import { warmIntlSoon } from './lib/warm-intl';
 import './app/global.css';
 
 function mount(router: ReturnType<typeof createAppRouter>) {
@@ -33,6 +34,7 @@ function start(userId: string | null) {
     void queryClient.prefetchQuery(stationListQuery(userId));
   }
   const router = createAppRouter();
+  if (isSignedInPage(location.pathname)) warmIntlSoon();
   // Until the first route's modules have arrived the router would render nothing over index.html's splash:
   // on a slow network a blank page for seconds. React takes the root over once there is a page to show.
   if (router.state.initialized) return mount(router);
