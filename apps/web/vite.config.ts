@@ -11,7 +11,7 @@ import {
   feedbackHolders,
   newOrdersWindow,
 } from './src/app/daily-routes';
-import { antdDailyStyles } from './build/antd-styles';
+import { antdFirstScreenStyles } from './build/antd-styles';
 import { chunkGraph } from './build/chunk-graph';
 import { dailyChunkGroups } from './build/daily-chunks';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
@@ -94,11 +94,12 @@ const formProviderOnly: Plugin = {
 };
 
 /**
- * `virtual:antd-daily.css`: antd's styles for the daily screens, extracted at build time (build/antd-styles.ts).
+ * `virtual:antd-first-screens.css`: antd's styles for the daily routes' first screens, extracted at build time
+ * (build/antd-styles.ts).
  * Empty in the dev server and the unit tests, where antd writes them at run time as it always could.
  */
 function antdStaticStyles(): Plugin {
-  const id = 'virtual:antd-daily.css';
+  const id = 'virtual:antd-first-screens.css';
   let build = false;
   return {
     name: 'crm-antd-static-styles',
@@ -106,7 +107,7 @@ function antdStaticStyles(): Plugin {
       build = config.command === 'build';
     },
     resolveId: (source) => (source === id ? `\0${id}` : null),
-    load: (resolved) => (resolved === `\0${id}` ? (build ? antdDailyStyles() : '') : null),
+    load: (resolved) => (resolved === `\0${id}` ? (build ? antdFirstScreenStyles() : '') : null),
   };
 }
 

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
-// Before antd renders: its daily styles as a stylesheet, so it does not generate them (build/antd-styles.ts).
-import 'virtual:antd-daily.css';
+// Before antd renders: its styles for the first screens as a stylesheet, so it does not generate them
+// (build/antd-styles.ts).
+import 'virtual:antd-first-screens.css';
 import { watchRussianLabels } from '../lib/russian-labels';
 import { AntdThemeProvider } from './theme';
 
