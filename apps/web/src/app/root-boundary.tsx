@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, Outlet, useNavigate, useRouteError } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@crm/shared';
+import { AfterPage } from '../lib/after-page';
 import { setUnauthorizedListener } from '../lib/api-client';
 import { openLoginPage, saveRedirectPath } from '../lib/auth-redirect';
 import { logClientError } from '../lib/client-log';
@@ -14,7 +15,7 @@ import type { RootErrorContentProps } from './root-error-content';
 // Before the router's first navigation drops the hash Telegram launched us with.
 rememberTelegramLaunch();
 
-// Registers the service worker; its module (workbox-window) loads after the page, not with it.
+// Registers the service worker; its module (workbox-window) loads once the page is up, not with it.
 const ServiceWorkerUpdates = lazy(async () => ({
   default: (await import('../features/shell/components/service-worker-updates')).ServiceWorkerUpdates,
 }));
@@ -72,9 +73,11 @@ export function RootLayout() {
       <Outlet />
       <OfflineBanner />
       {import.meta.env.PROD && (
-        <Suspense fallback={null}>
-          <ServiceWorkerUpdates />
-        </Suspense>
+        <AfterPage>
+          <Suspense fallback={null}>
+            <ServiceWorkerUpdates />
+          </Suspense>
+        </AfterPage>
       )}
     </>
   );

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import type { App, MessageArgsProps, ModalFuncProps, NotificationArgsProps } from 'antd';
 import type { FeedbackHoldersProps } from './feedback-holders';
+import { AFTER_PAGE_MS } from './after-page';
 
 /** antd's message, notification and modal instances, as its App gives them. */
 export type FeedbackApis = ReturnType<typeof App.useApp>;
@@ -37,9 +38,6 @@ const loadHolders = () =>
 
 /** Loads the holders' code now: a provider mounted after that has them from its first render. */
 export const preloadFeedback = () => loadHolders();
-
-/** Once the page is up, the holders load and mount: the first message then shows without a download. */
-const IDLE_LOAD_MS = 2000;
 
 /**
  * Messages, notifications and confirmation windows (antd's, themed by the ConfigProvider above). antd's
@@ -102,7 +100,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    const timer = setTimeout(load, IDLE_LOAD_MS);
+    // Once the page is up, the holders load and mount: the first message then shows without a download.
+    const timer = setTimeout(load, AFTER_PAGE_MS);
     return () => clearTimeout(timer);
   }, [load]);
 

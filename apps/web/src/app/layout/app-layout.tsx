@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, type User } from '@crm/shared';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { AfterPage } from '../../lib/after-page';
 import { openLoginPage, signInFirst } from '../../lib/auth-redirect';
 import { useArrivalTurn } from '../../lib/arrival-queue';
 import { useNotify } from '../../lib/notify';
@@ -18,7 +19,7 @@ import './shell.css';
 const WelcomeGreeting = lazy(async () => ({
   default: (await import('../../features/shell/components/welcome-greeting')).WelcomeGreeting,
 }));
-// Needed only after a few actions (S1 §4), so it loads after the page too.
+// Needed only after a few actions (S1 §4), so it loads after the page is up (lib/after-page.tsx).
 const PushPrompt = lazy(async () => ({
   default: (await import('../../features/notifications/components/push-prompt')).PushPrompt,
 }));
@@ -87,9 +88,11 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
       <ShellFrame user={user} chrome={decision.chrome}>
         <Outlet />
       </ShellFrame>
-      <Suspense fallback={null}>
-        <PushPrompt />
-      </Suspense>
+      <AfterPage>
+        <Suspense fallback={null}>
+          <PushPrompt />
+        </Suspense>
+      </AfterPage>
       {greetingTurn && (
         <Suspense fallback={null}>
           <WelcomeGreeting
