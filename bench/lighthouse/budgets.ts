@@ -12,7 +12,7 @@ export interface PageBudget {
 
 const signedInGoal: PageBudget = { performance: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 };
 
-/** Issue 15's goals: reported on every run; not met yet, so not what fails the gate. */
+/** Issue 15's goals: reported on every run; not all met in every run yet, so not what fails the gate. */
 export const goals = {
   login: { performance: 95, lcpMs: 2500, tbtMs: 200, cls: 0.1 },
   calendar: signedInGoal,
@@ -22,7 +22,11 @@ export const goals = {
 /**
  * What the gate holds. The login page meets its goal (100 in every run since it became a page without
  * React), so its gate is the goal. The signed-in pages do not yet: their gate is the median measured when it
- * was last raised, with room for a busy host. Since the dashboard went without antd's Card, Typography and
+ * was last raised, with room for a busy host. Since antd's built stylesheet holds the first screens'
+ * components only and the push prompt and the service worker wait until the page is up (medians of 3, two
+ * alternating rounds each): calendar 95, 96 (simulated LCP 2.41–2.58 → 2.37–2.42 s), dashboard 94, 93 (LCP
+ * 2.55–2.61 → 2.38 s); both meet the LCP goal, so the LCP gate comes down 3.5 → 3.0 s and the scores' gates
+ * go up 80, 76 → 85, 82, still ≈ 10 points under. Since the dashboard went without antd's Card, Typography and
  * Select and the new-orders window without antd's Modal, committing before the page (medians of 3, two
  * alternating rounds against the build before): calendar 91, 91 (was 90, 91; simulated LCP 2.87–2.89 →
  * 2.70–2.76 s), dashboard 88, 89 (was 80, 84; LCP 3.33–3.40 → 2.70–2.71 s) on a quiet day of this machine,
@@ -44,8 +48,8 @@ this machine. Since the blocking window is part
  */
 export const budgets = {
   login: goals.login,
-  calendar: { performance: 80, lcpMs: 3_500, tbtMs: 3_000, cls: 0.1 },
-  dashboard: { performance: 76, lcpMs: 3_500, tbtMs: 3_000, cls: 0.1 },
+  calendar: { performance: 85, lcpMs: 3_000, tbtMs: 3_000, cls: 0.1 },
+  dashboard: { performance: 82, lcpMs: 3_000, tbtMs: 3_000, cls: 0.1 },
 } satisfies Record<keyof typeof goals, PageBudget>;
 
 /**
