@@ -26,7 +26,10 @@ export const goals = {
  * components only and the push prompt and the service worker wait until the page is up (medians of 3, two
  * alternating rounds each): calendar 95, 96 (simulated LCP 2.41–2.58 → 2.37–2.42 s), dashboard 94, 93 (LCP
  * 2.55–2.61 → 2.38 s); both meet the LCP goal, so the LCP gate comes down 3.5 → 3.0 s and the scores' gates
- * go up 80, 76 → 85, 82, still ≈ 10 points under. Since the dashboard went without antd's Card, Typography and
+ * go up 80, 76 → 85, 82, still ≈ 10 points under. TBT's limit comes down 3 000 → 600 ms: the medians of
+ * this build were 131–163 ms (calendar) and 184–244 ms (dashboard) over five rounds here and in CI, and
+ * builds of the same day before these changes 266–321 ms; a busy host has doubled TBT before, hence the
+ * room. Since the dashboard went without antd's Card, Typography and
  * Select and the new-orders window without antd's Modal, committing before the page (medians of 3, two
  * alternating rounds against the build before): calendar 91, 91 (was 90, 91; simulated LCP 2.87–2.89 →
  * 2.70–2.76 s), dashboard 88, 89 (was 80, 84; LCP 3.33–3.40 → 2.70–2.71 s) on a quiet day of this machine,
@@ -42,14 +45,14 @@ this machine. Since the blocking window is part
  * 62–67 (LCP 4.4 s and 4.9–5.0 s); 64–69 and 59–62 before the arrival laid the page out once; 52–57 and
  * 49–52 before the daily routes' code came in few files; 48–52 and 44–46 before lazy routes stopped inserting
  * modulepreload links; 43–46 and 37–41 before the entry asked for the user and the stations; before antd's
- * built stylesheet 35–36 and 34. TBT of the signed-in pages swings between runs at 4× CPU (0.3–1.1 s, 1.6–2.8 s
- * once), so its limit is wide and the score carries the ratchet: raise it as the pages get faster, never
+ * built stylesheet 35–36 and 34. TBT of the signed-in pages swung between runs at 4× CPU (0.3–1.1 s, 1.6–2.8 s
+ * once) with those builds, so its limit is wide and the score carries the ratchet: raise it as the pages get faster, never
  * lower it. CLS keeps the goal where the page already meets it.
  */
 export const budgets = {
   login: goals.login,
-  calendar: { performance: 85, lcpMs: 3_000, tbtMs: 3_000, cls: 0.1 },
-  dashboard: { performance: 82, lcpMs: 3_000, tbtMs: 3_000, cls: 0.1 },
+  calendar: { performance: 85, lcpMs: 3_000, tbtMs: 600, cls: 0.1 },
+  dashboard: { performance: 82, lcpMs: 3_000, tbtMs: 600, cls: 0.1 },
 } satisfies Record<keyof typeof goals, PageBudget>;
 
 /**
