@@ -1,5 +1,5 @@
 /**
- * Lighthouse mobile (default simulated throttling: slow 4G, 4× CPU): issue 15's goals, the budgets the
+ * Lighthouse mobile (simulated slow 4G; the CPU of calibration.ts's phone): issue 15's goals, the budgets the
  * `--check` gate holds today, and the tolerance it allows on the median of the runs.
  */
 export interface PageBudget {
@@ -20,39 +20,25 @@ export const goals = {
 } satisfies Record<string, PageBudget>;
 
 /**
- * What the gate holds. The login page meets its goal (100 in every run since it became a page without
- * React), so its gate is the goal. The signed-in pages do not yet: their gate is the median measured when it
- * was last raised, with room for a busy host. Since antd's built stylesheet holds the first screens'
- * components only and the push prompt and the service worker wait until the page is up (medians of 3, two
- * alternating rounds each): calendar 95, 96 (simulated LCP 2.41–2.58 → 2.37–2.42 s), dashboard 94, 93 (LCP
- * 2.55–2.61 → 2.38 s); both meet the LCP goal, so the LCP gate comes down 3.5 → 3.0 s and the scores' gates
- * go up 80, 76 → 85, 82, still ≈ 10 points under. TBT's limit comes down 3 000 → 600 ms: the medians of
- * this build were 131–163 ms (calendar) and 184–244 ms (dashboard) over five rounds here and in CI, and
- * builds of the same day before these changes 266–321 ms; a busy host has doubled TBT before, hence the
- * room. Since the dashboard went without antd's Card, Typography and
- * Select and the new-orders window without antd's Modal, committing before the page (medians of 3, two
- * alternating rounds against the build before): calendar 91, 91 (was 90, 91; simulated LCP 2.87–2.89 →
- * 2.70–2.76 s), dashboard 88, 89 (was 80, 84; LCP 3.33–3.40 → 2.70–2.71 s) on a quiet day of this machine,
- * which measured the earlier build 10 points higher than the day before; CI 93 and 92 with each API call
-in a task of its own (docs/decisions.md: tried, and out until four timing-bound unit tests wait), a point
-or three more than without. The gates sit ≈ 10 points under, as far as a busy host has measured below
-this machine. Since the blocking window is part
- * of the arrival's first commit:
- * calendar 77–86 (median of 4 alternating loads 83 against 75 before), dashboard 71–78. Since the run serves
- * over HTTPS with HTTP/2, as a served product does: calendar 75–82, dashboard 71–77 on this 2-core machine (simulated LCP 3.0–3.1 s and 3.5–3.6 s),
- * 72 and 67 in a CI run whose TBT was twice this machine's (0.94 s); a busy host has measured 10 points under
- * this machine before (calendar 62 against 72, load average 2.6). Over HTTP/1.1 in the same session 67–70 and
- * 62–67 (LCP 4.4 s and 4.9–5.0 s); 64–69 and 59–62 before the arrival laid the page out once; 52–57 and
- * 49–52 before the daily routes' code came in few files; 48–52 and 44–46 before lazy routes stopped inserting
- * modulepreload links; 43–46 and 37–41 before the entry asked for the user and the stations; before antd's
- * built stylesheet 35–36 and 34. TBT of the signed-in pages swung between runs at 4× CPU (0.3–1.1 s, 1.6–2.8 s
- * once) with those builds, so its limit is wide and the score carries the ratchet: raise it as the pages get faster, never
- * lower it. CLS keeps the goal where the page already meets it.
+ * What the gate holds, for the phone of calibration.ts (benchmark index 500: Lighthouse's 4× below a host
+ * of 2000), so the same build gets the same verdict on a fast host and a slow one (issue 35).
+ *
+ * Before issue 35 the gate held 85 and 82 with TBT 600 ms at a fixed 4×, set where CI's hosts measured
+ * 94–97 (TBT 119–184 ms); a slower host of the same kind measured the same build 71 and 68 (TBT 1.1 and
+ * 1.8 s, CPU index 1 046–1 551), and the development host 80–84 and 77–81: the verdict was the host's.
+ * On the calibrated phone, medians of 5 on the development host (CPU index 1 650–2 700):
+ * - quiet: calendar 84 (TBT 547 ms, LCP 2.42 s), dashboard 77 (742 ms, 2.62 s);
+ * - a CPU burner on one of the 2 cores: calendar 79 (660 ms, 2.62 s), dashboard 73 (978 ms, 2.61 s).
+ * The gates leave the room the old ones left above their host's medians (≈ 7–10 points, ≈ 400 ms of
+ * TBT), no more: a fixed 300 ms of work planted on the calendar's first render adds ≈ 1.2 s of TBT on this
+ * phone and fails them on a quiet host and a busy one alike (README, «Budgets and tolerance»). LCP keeps
+ * 3.0 s: it is the network part of the simulation, which no host moves (2.38–2.90 s in every run).
+ * Raise them as the pages get faster, never lower them.
  */
 export const budgets = {
   login: goals.login,
-  calendar: { performance: 85, lcpMs: 3_000, tbtMs: 600, cls: 0.1 },
-  dashboard: { performance: 82, lcpMs: 3_000, tbtMs: 600, cls: 0.1 },
+  calendar: { performance: 72, lcpMs: 3_000, tbtMs: 1_000, cls: 0.1 },
+  dashboard: { performance: 66, lcpMs: 3_000, tbtMs: 1_300, cls: 0.1 },
 } satisfies Record<keyof typeof goals, PageBudget>;
 
 /**

@@ -19,8 +19,13 @@ export interface RunFigures {
   cls: number;
   fcpMs: number;
   speedIndexMs: number;
-  /** Lighthouse's estimate of this machine's CPU speed; a loaded machine scores low and TBT grows. */
+  /**
+   * This machine's CPU speed around the run (Lighthouse's benchmark before and after the load, see
+   * calibration.ts); a loaded machine scores low.
+   */
   benchmarkIndex: number;
+  /** The CPU slowdown the run was audited with: the one that makes this host the budgets' phone. */
+  cpuMultiplier: number;
 }
 
 type Item = Record<string, unknown>;
@@ -46,6 +51,7 @@ export function figuresOf(lhr: Result): RunFigures {
     fcpMs: numeric(lhr, 'first-contentful-paint'),
     speedIndexMs: numeric(lhr, 'speed-index'),
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? NaN,
   };
 }
 
