@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: `--project shared|web|server|e2e`.
+// One runner, five projects: `--project shared|bench|web|server|e2e`.
 export default defineConfig({
   test: {
     // A worker per core. Vitest's default leaves one core to its main process, which on the 2-core CI
@@ -9,6 +9,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      // The budgets' verdicts (pure functions of measured figures), not the benchmarks themselves.
+      { test: { name: 'bench', root: 'bench', include: ['**/*.test.ts'], exclude: ['**/node_modules/**'] } },
       {
         extends: 'apps/web/vite.config.ts',
         test: {

@@ -4,19 +4,20 @@
  *
  * Starts the real server on a fresh data directory with the demo data and the built web client, over HTTPS
  * with HTTP/2 as phones reach it in production (a self-signed certificate made for the run: `servedOverTls`),
- * launches Debian Chromium headless with a remote-debugging port, and runs Lighthouse (mobile, default
- * simulated throttling: slow 4G + 4× CPU) attached to it on:
+ * launches Debian Chromium headless with a remote-debugging port, and runs Lighthouse (mobile, simulated
+ * throttling: slow 4G and the CPU of one phone on every host, calibration.ts) attached to it on:
  * - the login page `/auth/yandex`, signed out (measured before anyone signs in);
  * - the calendar `/station/{id}` and the dashboard `/station/{id}/dashboard` of «Мойка на Ленина», signed
  *   in as the demo `administrator` through the browser's demo sign-in, with the first-visit tour and cookie
  *   banner marked as seen (like e2e's `skipFirstVisit`) and the once-per-session greeting already shown.
- * Each page LIGHTHOUSE_RUNS times (default 3); prints the medians and the diagnostics of the median run;
+ * Each page LIGHTHOUSE_RUNS times (default 5); prints the medians and the diagnostics of the median run;
  * with `--check`, exits 1 when a median breaks its budget (budgets.ts). Every run's JSON report and the
  * median runs' HTML reports go to LIGHTHOUSE_REPORT_DIR (default: a new folder in the system's temp).
  *
- * Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH (/usr/bin/chromium), WEB_DIST_DIR
+ * Environment: LIGHTHOUSE_RUNS (5), LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH (/usr/bin/chromium), WEB_DIST_DIR
  * (apps/web/dist), LIGHTHOUSE_BASE_URL (measure a server already running with the demo data instead),
- * LIGHTHOUSE_PLAIN_HTTP=1 (serve plain HTTP/1.1, as without a certificate).
+ * LIGHTHOUSE_PLAIN_HTTP=1 (serve plain HTTP/1.1, as without a certificate), LIGHTHOUSE_CPU_MULTIPLIER (a fixed
+ * slowdown instead of the calibrated one, for a diagnosis), LIGHTHOUSE_KEEP_ARTIFACTS=1 (keep each run's trace).
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { budgetFailures } from './budgets';
+import {
+  cpuMultiplierFor,
+  hostTooSlow,
+  PHONE_BENCHMARK_INDEX,
+  REFERENCE_BENCHMARK_INDEX,
+  runBenchmarkIndex,
+} from './calibration';
+
+describe('the CPU slowdown of the calibrated phone', () => {
+  it('is Lighthouse’s 4× on the reference host, less on a slower one and more on a faster one', () => {
+    expect(cpuMultiplierFor(REFERENCE_BENCHMARK_INDEX)).toBe(4);
+    expect(cpuMultiplierFor(1_000)).toBe(2);
+    expect(cpuMultiplierFor(2_600)).toBeCloseTo(5.2);
+  });
+
+  it('makes every host the same phone: observed task time × slowdown does not depend on the host', () => {
+    // A task of fixed work takes 100 ms on the reference host, 2.6× as long on a host 2.6× slower.
+    const onReference = 100 * cpuMultiplierFor(REFERENCE_BENCHMARK_INDEX);
+    const slowIndex = REFERENCE_BENCHMARK_INDEX / 2.6;
+    expect(100 * 2.6 * cpuMultiplierFor(slowIndex)).toBeCloseTo(onReference);
+  });
+
+  it('never speeds a trace up: a host slower than the phone is audited at 1× and said to be', () => {
+    expect(cpuMultiplierFor(PHONE_BENCHMARK_INDEX / 2)).toBe(1);
+    expect(hostTooSlow(PHONE_BENCHMARK_INDEX / 2)).toBe(true);
+    expect(hostTooSlow(PHONE_BENCHMARK_INDEX)).toBe(false);
+  });
+
+  it('takes the mean of the benchmark before and after the load, and refuses a missing one', () => {
+    expect(runBenchmarkIndex(1_600, 2_400)).toBe(2_000);
+    expect(() => cpuMultiplierFor(Number.NaN)).toThrow();
+    expect(() => cpuMultiplierFor(0)).toThrow();
+  });
+});
+
+describe('the gates on the calibrated phone (medians of 5 measured on the development host)', () => {
+  it('pass the build as it is, on a quiet host and beside a CPU burner', () => {
+    expect(budgetFailures('calendar', { performance: 84, lcpMs: 2_420, tbtMs: 547, cls: 0 })).toEqual([]);
+    expect(budgetFailures('calendar', { performance: 79, lcpMs: 2_620, tbtMs: 660, cls: 0 })).toEqual([]);
+    expect(budgetFailures('dashboard', { performance: 77, lcpMs: 2_620, tbtMs: 742, cls: 0 })).toEqual([]);
+    expect(budgetFailures('dashboard', { performance: 73, lcpMs: 2_610, tbtMs: 978, cls: 0 })).toEqual([]);
+  });
+
+  it('fail 300 ms of work planted on the calendar’s first render, on both hosts', () => {
+    const quiet = budgetFailures('calendar', { performance: 67, lcpMs: 2_430, tbtMs: 3_636, cls: 0 });
+    const busy = budgetFailures('calendar', { performance: 68, lcpMs: 2_630, tbtMs: 2_520, cls: 0 });
+    for (const failures of [quiet, busy]) {
+      expect(failures.some((f) => f.startsWith('performance'))).toBe(true);
+      expect(failures.some((f) => f.startsWith('TBT'))).toBe(true);
+    }
+  });
+});
