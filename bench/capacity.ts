@@ -367,7 +367,9 @@ const benchPostgres = () =>
         const { raw, port } = await startRawBaseline('bench/capacity-baseline.ts', url, prepared.recordings);
         const target = screenTarget(raw.baseUrl, net, { ...prepared, calendarRoute: true });
         const cpu = meter(pidListeningOn(port), null);
-        return withLoad(target, settings.stations, (load) => checkRuns(load, RAW, cpu, settings.rawCheckRuns));
+        return withLoad(target, settings.stations, (load) =>
+          checkRuns(load, RAW, cpu, settings.rawCheckRuns),
+        );
       });
       return { held, checkRuns: { product: product.runs, raw } };
     }
