@@ -10,7 +10,7 @@
  * - the calendar `/station/{id}` and the dashboard `/station/{id}/dashboard` of «Мойка на Ленина», signed
  *   in as the demo `administrator` through the browser's demo sign-in, with the first-visit tour and cookie
  *   banner marked as seen (like e2e's `skipFirstVisit`) and the once-per-session greeting already shown.
- * Each page LIGHTHOUSE_RUNS times (default 5); prints the medians and the diagnostics of the median run;
+ * Each page LIGHTHOUSE_RUNS times (default 5, the login page at most 3); prints the medians and the diagnostics of the median run;
  * with `--check`, exits 1 when a median breaks its budget (budgets.ts). Every run's JSON report and the
  * median runs' HTML reports go to LIGHTHOUSE_REPORT_DIR (default: a new folder in the system's temp).
  *
