@@ -355,7 +355,8 @@ const benchPostgres = () =>
       const port = await freePort();
       const server = await startProductServer(port, { databaseUrl: url }, settings.logLevel);
       cleanups.push(() => server.stop());
-      // The check meters the server process alone (checkMeter); the search, the server and its backends.
+      // The check meters the server process alone (capacity-budget.ts says why); the search, the server and
+      // its PostgreSQL backends.
       const cpu = meter(pidListeningOn(port), check ? null : postmaster);
       return withLoad(screenTarget(server.baseUrl, net, prepared), settings.stations, async (load) => {
         if (check) return { runs: await checkRuns(load, 'PostgreSQL', cpu, settings.checkRuns) };
