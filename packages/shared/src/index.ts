@@ -48,3 +48,4 @@ export * from './notifications/push-prompt';
 export * from './orders/order-timeline-labels';
 export * from './orders/calendar-order';
 export * from './orders/calendar-order.schema';
+export * from './partners/partner.schema';
