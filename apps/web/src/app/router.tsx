@@ -150,6 +150,20 @@ const routes: RouteObject[] = [
                 }),
               },
               {
+                // The system admin's own pages (issue 36): anyone else is sent to / like other guarded routes.
+                path: '/admin',
+                lazy: async () => ({ Component: (await import('./admin-area')).AdminArea }),
+                children: [
+                  {
+                    path: 'partners',
+                    lazy: async () => ({
+                      Component: (await import('../features/partners/pages/admin-partners-page'))
+                        .AdminPartnersPage,
+                    }),
+                  },
+                ],
+              },
+              {
                 path: '/station/:stationId',
                 loader: ({ params }) => {
                   void warmStation(params.stationId!);
@@ -292,6 +306,13 @@ const routes: RouteObject[] = [
                         lazy: async () => ({
                           Component: (await import('../features/stations/pages/settings-notifications-page'))
                             .SettingsNotificationsPage,
+                        }),
+                      },
+                      {
+                        path: 'integrations',
+                        lazy: async () => ({
+                          Component: (await import('../features/stations/pages/settings-integrations-page'))
+                            .SettingsIntegrationsPage,
                         }),
                       },
                       {

@@ -143,6 +143,8 @@ export const settingsPages = [
   'legalInfo',
   'admins',
   'notifications',
+  // Issue 36: the station's connections to order partners (Яндекс, Benzuber); managers only.
+  'integrations',
 ] as const;
 export type SettingsPage = (typeof settingsPages)[number];
 
@@ -155,6 +157,7 @@ export const settingsPageLabels: Record<SettingsPage, string> = {
   legalInfo: 'Юридические данные',
   admins: 'Сотрудники',
   notifications: 'Уведомления',
+  integrations: 'Интеграции',
 };
 
 /**

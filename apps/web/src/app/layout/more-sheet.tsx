@@ -17,7 +17,7 @@ interface MoreSheetProps {
 
 const sections: { title: string; keys: NavKey[] }[] = [
   { title: 'Основные', keys: ['home', 'schedule', 'slots', 'history', 'create', 'clients', 'dashboard'] },
-  { title: 'Настройки', keys: ['tariffs', 'settings', 'profile'] },
+  { title: 'Настройки', keys: ['tariffs', 'settings', 'partners', 'profile'] },
   { title: 'Прочее', keys: ['support'] },
 ];
 

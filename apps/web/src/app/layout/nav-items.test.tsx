@@ -32,6 +32,15 @@ describe('navigation items', () => {
     expect(items.find((i) => i.key === 'create')!.shortLabel).toBe('Запись');
   });
 
+  it('gives the system admin «Партнёры» before the profile, and nobody else', () => {
+    const admin = buildNavItems(null, support, { canCreateOrder: true, systemAdmin: true });
+    const keys = admin.map((i) => i.key);
+    expect(keys.indexOf('partners')).toBe(keys.indexOf('profile') - 1);
+    expect(admin.find((i) => i.key === 'partners')!.to).toBe('/admin/partners');
+    expect(buildNavItems('s1', support).some((i) => i.key === 'partners')).toBe(false);
+    expect(activeNavKey('/admin/partners')).toBe('partners');
+  });
+
   it('puts the count of new orders on «Заказы» only', () => {
     const items = buildNavItems('s1', support, { canCreateOrder: true, newOrders: 3 });
     expect(items.filter((i) => i.badge).map((i) => [i.key, i.badge])).toEqual([['history', 3]]);

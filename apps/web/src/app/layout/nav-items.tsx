@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  ApiOutlined,
   CalendarOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -23,6 +24,7 @@ export type NavKey =
   | 'dashboard'
   | 'tariffs'
   | 'settings'
+  | 'partners'
   | 'profile'
   | 'support';
 
@@ -44,6 +46,8 @@ export interface NavOptions {
   canCreateOrder: boolean;
   /** New orders of the selected station waiting for «Принять»: the badge on «Заказы». */
   newOrders?: number;
+  /** System role admin: its own pages («Партнёры», issue 36). */
+  systemAdmin?: boolean;
 }
 
 /**
@@ -55,7 +59,7 @@ export interface NavOptions {
 export function buildNavItems(
   stationId: string | null,
   supportUrl: string,
-  { canCreateOrder, newOrders = 0 }: NavOptions = { canCreateOrder: true },
+  { canCreateOrder, newOrders = 0, systemAdmin = false }: NavOptions = { canCreateOrder: true },
 ): NavItem[] {
   const station = stationId ? `/station/${encodeURIComponent(stationId)}` : null;
   const items: NavItem[] = [
@@ -117,6 +121,17 @@ export function buildNavItems(
       icon: <SettingOutlined />,
       to: station && `${station}/settings`,
     },
+  );
+  if (systemAdmin) {
+    items.push({
+      key: 'partners',
+      label: 'Партнёры',
+      shortLabel: 'Партнёры',
+      icon: <ApiOutlined />,
+      to: '/admin/partners',
+    });
+  }
+  items.push(
     { key: 'profile', label: 'Профиль', shortLabel: 'Профиль', icon: <UserOutlined />, to: '/profile' },
     {
       key: 'support',
@@ -147,6 +162,7 @@ export function activeNavKey(pathname: string, search = ''): NavKey | null {
     return new URLSearchParams(search).has('newOrder') ? 'create' : 'schedule';
   }
   if (/^\/clients(\/|$)/.test(pathname)) return 'clients';
+  if (/^\/admin\/partners(\/|$)/.test(pathname)) return 'partners';
   if (pathname === '/schedule') return 'schedule';
   if (pathname === '/new-order') return 'create';
   if (pathname.startsWith('/profile')) return 'profile';

@@ -81,6 +81,7 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   const items = buildNavItems(selected?.id ?? null, supportUrl, {
     canCreateOrder: mayCreateOrders(user, selected),
     newOrders: newOrders.data?.length ?? 0,
+    systemAdmin: user.role === 'admin',
   });
   const activeKey = activeNavKey(location.pathname, location.search);
   const collapsed = viewport === 'tablet' || userCollapsed;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Card } from 'antd';
 import {
+  ApiOutlined,
   AppstoreOutlined,
   BankOutlined,
   BellOutlined,
@@ -26,6 +27,7 @@ const pageIcons: Record<SettingsPage, ReactNode> = {
   legalInfo: <BankOutlined />,
   admins: <TeamOutlined />,
   notifications: <BellOutlined />,
+  integrations: <ApiOutlined />,
 };
 
 interface SettingsMenuProps {

@@ -36,6 +36,7 @@ describe('StationSettingsLayout', () => {
       'Ограничения стоимости',
       'Юридические данные',
       'Сотрудники',
+      'Интеграции',
     ]);
     cleanup();
     renderSettings('/station/s1/settings', { user: member('owner', { allow_push_notifications: true }) });
@@ -59,7 +60,7 @@ describe('StationSettingsLayout', () => {
   it('gives role admin at an outside station the whole menu and the external note', async () => {
     const admin = testUser({ role: 'admin', networks: [], position: null });
     renderSettings('/station/s1/settings', { user: admin, external: true });
-    expect(await menuEntries()).toHaveLength(8);
+    expect(await menuEntries()).toHaveLength(9);
     expect(screen.getByText('Внешняя станция')).toBeInTheDocument();
   });
 
@@ -85,7 +86,7 @@ describe('StationSettingsLayout', () => {
     cleanup();
     const next = renderSettings('/station/s1/settings/whatever');
     await waitFor(() => expect(next.router.state.location.pathname).toBe('/station/s1/settings'));
-    expect(await menuEntries()).toHaveLength(7);
+    expect(await menuEntries()).toHaveLength(8);
   });
 
   it('says the settings failed to load and loads them again on «Повторить»', async () => {

@@ -10,6 +10,7 @@ import { SettingsBoxesPage } from '../pages/settings-boxes-page';
 import { SettingsPricingPage } from '../pages/settings-pricing-page';
 import { SettingsAdminsPage } from '../pages/settings-admins-page';
 import { SettingsNotificationsPage } from '../pages/settings-notifications-page';
+import { SettingsIntegrationsPage } from '../pages/settings-integrations-page';
 import { mockApi, renderRoutes, testStation, testUser } from './render';
 
 /** What the station guard would hand down. */
@@ -39,6 +40,7 @@ function settingsRoutes(context: StationContext): RouteObject[] {
             { path: 'legalInfo', element: <p>Юридические данные станции</p> },
             { path: 'admins', element: <SettingsAdminsPage /> },
             { path: 'notifications', element: <SettingsNotificationsPage /> },
+            { path: 'integrations', element: <SettingsIntegrationsPage /> },
             { path: '*', element: <SettingsIndexPage /> },
           ],
         },
