@@ -45,6 +45,8 @@ import { createOutbox } from './modules/notifications/outbox';
 import { createPushChannel } from './modules/notifications/push-channel';
 import { createTelegramChannel } from './modules/telegram/telegram-channel';
 import type { ChannelSender } from './modules/notifications/channels';
+import { partnersRoutes } from './modules/partners/partners.routes';
+import { partnerApiRoutes } from './modules/partners/partner-api.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -156,6 +158,8 @@ export async function buildApp(options: BuildOptions) {
     notificationsRoutes,
     orderTimelineRoutes,
     telegramBotRoutes,
+    partnersRoutes,
+    partnerApiRoutes,
     // After orders: the gates run operations in document order, and deleting a tariff must not starve them.
     ownTariffsRoutes,
   ]) {

@@ -32,6 +32,14 @@ export const errorCodes = [
   'OVERLOADED',
   /** 503 from `GET /api/ready`: the database did not answer in time. */
   'NOT_READY',
+  /** 401 (partner API): no, a stale or a wrong Standard Webhooks signature, or an unknown partner. */
+  'SIGNATURE_INVALID',
+  /** 401 (partner API): this `webhook-id` was already used by the partner (a replay). */
+  'WEBHOOK_REPLAYED',
+  /** 422 (partner API): the partner order id was already booked with another body. */
+  'IDEMPOTENCY_MISMATCH',
+  /** 409 (partner API): the booking is finished, cancelled or started and cannot be changed so. */
+  'BOOKING_LOCKED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

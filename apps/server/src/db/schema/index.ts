@@ -5,3 +5,4 @@ export * from './catalog';
 export * from './orders';
 export * from './invitations';
 export * from './notifications';
+export * from './partners';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
+import { seedDemoPartners } from './demo-partners';
 import { boxes, fixedTariffs, identities, memberships, networks, stations, users } from '../schema';
 import { seedDemoActivity, type DemoStationRef } from './demo-activity';
 
@@ -245,6 +246,10 @@ export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptio
       administratorId: userIds.administrator ?? null,
       rivalOwnerId: userIds.rival ?? null,
     });
+    await seedDemoPartners(
+      tx,
+      Object.fromEntries(Object.entries(refs).map(([carwashId, ref]) => [carwashId, ref.id])),
+    );
     return true;
   });
 }
