@@ -47,6 +47,7 @@ import { createTelegramChannel } from './modules/telegram/telegram-channel';
 import type { ChannelSender } from './modules/notifications/channels';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnerApiRoutes } from './modules/partners/partner-api.routes';
+import { createPartnerCallbackSender } from './modules/partners/partner-callbacks';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -170,7 +171,13 @@ export async function buildApp(options: BuildOptions) {
     const channels = [createPushChannel(deps), createTelegramChannel(deps)].filter(
       (channel): channel is ChannelSender => channel !== null,
     );
-    const outbox = createOutbox({ db: deps.db, database: deps.database, channels, log: app.log });
+    const outbox = createOutbox({
+      db: deps.db,
+      database: deps.database,
+      channels,
+      partnerCallbacks: createPartnerCallbackSender(),
+      log: app.log,
+    });
     app.addHook('onReady', () => outbox.start());
     app.addHook('onClose', () => outbox.stop());
   }

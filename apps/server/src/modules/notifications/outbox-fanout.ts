@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client';
 import { memberships, notificationDeliveries, orderEvents, orders, stations, users } from '../../db/schema';
 import type { ChannelSender, ChannelTarget } from './channels';
+import { fanOutPartnerCallbacks } from '../partners/partner-callbacks';
 
 /** What people are told of an order event, or null for the changes nobody is notified of. */
 export function notificationEventOf(event: { action: string; toStatus: string }): NotificationEvent | null {
@@ -117,6 +118,11 @@ export async function fanOutBatch(db: Database, channels: readonly ChannelSender
       }
     }
     if (rows.length > 0) await tx.insert(notificationDeliveries).values(rows).onConflictDoNothing();
+    // The partner channel (issue 36): status callbacks for partners' orders, in the same transaction.
+    await fanOutPartnerCallbacks(
+      tx,
+      claimed.map((c) => c.id),
+    );
     await tx
       .update(orderEvents)
       .set({ fannedOutAt: sql`now()` })

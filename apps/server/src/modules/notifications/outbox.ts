@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from '../../db/client';
 import { createOrderEventBus } from '../events/order-event-bus';
 import type { ChannelSender } from './channels';
+import type { PartnerCallbackSender } from '../partners/partner-callbacks';
 import { deliverBatch } from './outbox-delivery';
 import { fanOutBatch } from './outbox-fanout';
 import { recordSoonEvents } from './outbox-soon';
@@ -11,6 +12,8 @@ export interface OutboxOptions {
   db: Database;
   database: DatabaseHandle;
   channels: readonly ChannelSender[];
+  /** Partner status callbacks (issue 36); none in tests that do not exercise them. */
+  partnerCallbacks?: PartnerCallbackSender | null;
   log?: Log;
   /** The fallback poll: a missed NOTIFY (a reconnect, another instance's back-off) waits at most this. */
   pollMs?: number;
@@ -34,6 +37,7 @@ export interface Outbox {
  */
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, database, channels, log, pollMs = 1000, soonEveryMs = 60_000, batch = 100 } = options;
+  const partnerCallbacks = options.partnerCallbacks ?? null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -45,6 +49,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const pass = async () => {
     while ((await fanOutBatch(db, channels, batch)) === batch && !stopped);
     while ((await deliverBatch(db, channels, batch, log)) === batch && !stopped);
+    if (partnerCallbacks) while ((await partnerCallbacks.deliver(db, batch, log)) === batch && !stopped);
   };
 
   // One pass at a time per process; a wake-up during a pass asks for one more after it.
