@@ -22,6 +22,17 @@ window.IntersectionObserver = class {
   }
 } as unknown as typeof IntersectionObserver;
 
+// antd and its icons write ≈ 440 KB of CSS-in-JS into <head> (40 <style> elements), and happy-dom matches
+// every rule of it against the element and its ancestors on each getComputedStyle, which Testing
+// Library calls for every candidate of every *ByRole query, and antd's popups for alignment: a third of
+// the suite's CPU. Nothing here lays out or paints, and no test reads a style antd writes, so its sheets
+// go to a detached element (rc-util puts them in `document.querySelector('head')`). Elements antd hides
+// are hidden by inline style or by not being mounted (no-motion.ts), which queries still see.
+const styleSink = document.createElement('div');
+const querySelector = document.querySelector.bind(document);
+document.querySelector = ((selectors: string) =>
+  selectors === 'head' ? styleSink : querySelector(selectors)) as typeof document.querySelector;
+
 // antd reads matchMedia for responsive grids (STACK trap 7).
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
