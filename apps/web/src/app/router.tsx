@@ -150,18 +150,9 @@ const routes: RouteObject[] = [
                 }),
               },
               {
-                // The system admin's own pages (issue 36): anyone else is sent to / like other guarded routes.
-                path: '/admin',
-                lazy: async () => ({ Component: (await import('./admin-area')).AdminArea }),
-                children: [
-                  {
-                    path: 'partners',
-                    lazy: async () => ({
-                      Component: (await import('../features/partners/pages/admin-partners-page'))
-                        .AdminPartnersPage,
-                    }),
-                  },
-                ],
+                // The system admin's own page (issue 36); its module guards it (anyone else goes to /).
+                path: '/admin/partners',
+                lazy: () => import('./admin-partners-route'),
               },
               {
                 path: '/station/:stationId',
