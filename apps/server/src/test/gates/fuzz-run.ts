@@ -7,6 +7,7 @@ import { errorLogFindings, type CaseLog } from './log-check';
 import { operationName, type Operation } from './openapi-operations';
 import type { Finding } from './report';
 import { describeOutcome, recordCase, sendCase } from './send-case';
+import { GATE_PARTNER_HEADER } from './gate-signer';
 
 export interface FuzzOptions {
   /** fast-check seed of the random cases (operation i uses seed + i). */
@@ -71,11 +72,13 @@ export async function runFuzz(gate: GateApp, operations: Operation[], options: F
     const run = async (c: FuzzCase, signedOut: boolean) => {
       const caseId = `${opIndex}.${caseNo++}`;
       const who = signedOut ? 'signed out' : 'owner';
-      let outcome = await sendCase(gate.app, op, c, signedOut ? {} : owner.headers, caseId);
+      // Signed in = the owner's session, and for the partner API the Yandex demo partner's signature.
+      const signedIn = () => ({ ...owner.headers, [GATE_PARTNER_HEADER]: 'yandex' });
+      let outcome = await sendCase(gate.app, op, c, signedOut ? {} : signedIn(), caseId);
       if (!signedOut && outcome.status === 401 && outcome.text?.includes('AUTH_REQUIRED')) {
         // A fuzzed /api/logout ends the owner's session: sign in again and resend, or the rest is vacuous.
         await owner.renew();
-        outcome = await sendCase(gate.app, op, c, owner.headers, caseId);
+        outcome = await sendCase(gate.app, op, c, signedIn(), caseId);
         sent++;
       }
       sent++;

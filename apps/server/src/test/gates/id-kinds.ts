@@ -11,9 +11,14 @@ const byName: Record<string, IdKind> = {
   sourcestationid: 'sourceStation',
 };
 
-/** Provider tariffs live under /api/station/tariff and «yandex» calls; every other tariff id is an own tariff. */
+/**
+ * Provider tariffs live under /api/station/tariff, «yandex» calls and the partner API (which books by them);
+ * every other tariff id is an own tariff.
+ */
 const tariffKind = (path: string): IdKind =>
-  path.startsWith('/api/station/tariff') || path.includes('yandex') ? 'yandexTariff' : 'ownTariff';
+  path.startsWith('/api/station/tariff') || path.includes('yandex') || path.startsWith('/api/partner/')
+    ? 'yandexTariff'
+    : 'ownTariff';
 
 /**
  * A bare `id` names what the route is about: the first domain word of its path

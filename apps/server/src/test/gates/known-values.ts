@@ -2,6 +2,7 @@ import { orderPrice, slotId, type CarClass } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
 import type { TenantIds } from './demo-ids';
+import { demoPartners } from '../../db/seed/demo-partners';
 
 /** The car class a generated request names: the first of the schema's enum (example-value.ts). */
 const exampleClass: CarClass = 'Mini';
@@ -33,7 +34,15 @@ export async function knownValues(
   const tariffId = ids.ownTariff[0];
   const config = stationId && tariffId ? await loadTariffConfig(db, stationId, tariffId) : null;
   const price = config ? orderPrice(config, exampleClass, []) : null;
-  if (!price) return { bookingstart: start.toISOString() };
+  // The partner API (issue 36): the station by its id at the partner (the demo connects it under its
+  // carwash id) and one partner order id, booked by the create call and read, cancelled, moved after it.
+  const partner = {
+    partnerstationid: ids.carwash[0],
+    partnerorderid: 'gate-partner-order-1',
+    // A registered partner (a station connects to it; the admin edits it).
+    partnerid: demoPartners.yandex.id,
+  };
+  if (!price) return { bookingstart: start.toISOString(), ...partner };
   const end = new Date(start.getTime() + price.totalDurationMinutes * 60_000);
   const halfHour = new Date(start.getTime() + 30 * 60_000);
   // Moscow is UTC+3 all year: the station-local times of the slot id.
@@ -55,5 +64,6 @@ export async function knownValues(
     additionalserviceamounts: {},
     // Money taken at completion (issue 10): more than 0 ₽, in steps of 50 ₽.
     sumcompleted: 500,
+    ...partner,
   };
 }

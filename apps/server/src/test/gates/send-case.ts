@@ -4,6 +4,7 @@ import { GATE_CASE_HEADER } from './gate-app';
 import type { CaseLog } from './log-check';
 import type { Operation } from './openapi-operations';
 import { answerOf, type Finding } from './report';
+import { withPartnerSignature } from './gate-signer';
 
 /**
  * Percent-encodes every UTF-16 unit, lone surrogates included (as their WTF-8 bytes, e.g. `%ED%A0%80`):
@@ -74,7 +75,8 @@ export async function sendCase(
   const res = await app.inject({
     method: op.method as 'GET',
     url,
-    headers,
+    // The partner API: signed as the gate's partner when the caller names one (gate-signer.ts).
+    headers: withPartnerSignature(op.method, url, payload, headers),
     payload,
     // The SSE route answers with a stream that never ends: only its head is awaited.
     payloadAsStream: true,

@@ -3,6 +3,7 @@ import { createGateApp, type GateApp } from './gate-app';
 import { operationName, operationsOf, type Operation } from './openapi-operations';
 import { compactReport } from './report';
 import { runTenancy } from './tenancy-run';
+import { runPartnerTenancy } from './partner-tenancy';
 
 /**
  * Issue 9 «Gates in CI», tenancy matrix, generated from the served OpenAPI document:
@@ -34,6 +35,13 @@ describe('tenancy gate (generated from /api/docs/json)', () => {
       declared.map(operationName),
       "no operation declares 'x-positions' in its route schema (the convention in tenancy.test.ts)",
     ).not.toEqual([]);
+  });
+
+  it("a partner gets 404 for a station not connected to it and for another partner's booking", async () => {
+    const run = await runPartnerTenancy(gate, operations);
+    console.info(`partner tenancy: ${run.probes} probes of ${run.operations} partner operations`);
+    expect(run.operations, 'partner operations in the document').toBeGreaterThan(0);
+    expect(run.findings.length, `problems:\n${compactReport(run.findings)}\n`).toBe(0);
   });
 
   it('another network never reads or changes «Демо-сеть», and a worker gets 403 where positions are declared', async () => {
