@@ -116,18 +116,26 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.addHook('preValidation', async (request) => {
     const partnerId = request.headers[partnerIdHeader];
+    // A refusal is logged with the partner it claims to be and why; never the body or the signature.
+    const refuse = (reason: string, error = signatureInvalid()) => {
+      request.log.info(
+        { claimedPartnerId: typeof partnerId === 'string' ? partnerId.slice(0, 64) : undefined, reason },
+        'partner request refused',
+      );
+      return error;
+    };
     const headers = signatureHeadersOf(request.headers);
-    if (typeof partnerId !== 'string' || !headers) throw signatureInvalid();
+    if (typeof partnerId !== 'string' || !headers) throw refuse('unsigned');
     const partner = await findPartner(db, partnerId);
-    if (!partner) throw signatureInvalid();
+    if (!partner) throw refuse('unknown partner');
     const payload = signedPayloadOf({
       method: request.method,
       url: request.url,
       rawBody: request.partnerRawBody ?? null,
     });
-    if (!verifiedByAny(validSecrets(partner), payload, headers)) throw signatureInvalid();
+    if (!verifiedByAny(validSecrets(partner), payload, headers)) throw refuse('bad or stale signature');
     if (!(await rememberWebhookId(db, partner.id, headers['webhook-id']))) {
-      throw new AppError(401, 'WEBHOOK_REPLAYED', partnerMessages.replayed);
+      throw refuse('replayed webhook-id', new AppError(401, 'WEBHOOK_REPLAYED', partnerMessages.replayed));
     }
     request.partner = { id: partner.id, name: partner.name, source: partner.source as PartnerSource };
   });
