@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { configure } from '@testing-library/dom';
+import * as React from 'react';
 import { preloadFeedback } from '../lib/feedback';
 
 // CI machines have 2 shared cores and antd validates asynchronously: 1 s (the default) is too tight for
@@ -32,6 +33,16 @@ const styleSink = document.createElement('div');
 const querySelector = document.querySelector.bind(document);
 document.querySelector = ((selectors: string) =>
   selectors === 'head' ? styleSink : querySelector(selectors)) as typeof document.querySelector;
+
+// React 19's development build captures a stack trace (`new Error`) and a console task for every element
+// it creates, to name the owner in its warnings: with antd's deep trees that was a fifth of the suite's
+// CPU. The counter React keeps to cap that work per render is pinned above its cap, so elements take the
+// shared "unknown owner" stack. Warnings still print, only without the owner's stack.
+const reactInternals = (React as unknown as Record<string, Record<string, unknown> | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (typeof reactInternals?.recentlyCreatedOwnerStacks === 'number') {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => 1e9, set: () => {} });
+}
 
 // antd reads matchMedia for responsive grids (STACK trap 7).
 if (!window.matchMedia) {
