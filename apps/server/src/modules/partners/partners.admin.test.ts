@@ -218,3 +218,29 @@ describe('rate limit per partner', () => {
     expect(other.statusCode).toBe(404);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('lists the partner API under its own tag, with the signature headers and an example body', async () => {
+    const doc = t.app.swagger() as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { tags?: string[]; parameters?: { name: string; in: string }[]; requestBody?: unknown }
+        >
+      >;
+    };
+    const partnerPaths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/partner/v1/'));
+    expect(partnerPaths).toHaveLength(5);
+    for (const path of partnerPaths) {
+      for (const op of Object.values(doc.paths[path]!)) {
+        expect(op.tags).toEqual(['Partner API v1']);
+        const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+        expect(headers).toEqual(
+          expect.arrayContaining(['x-partner-id', 'webhook-id', 'webhook-timestamp', 'webhook-signature']),
+        );
+      }
+    }
+    expect(JSON.stringify(doc.paths['/api/partner/v1/bookings']!.post!.requestBody)).toContain('ya-7730012');
+  });
+});
