@@ -213,6 +213,24 @@ describe('bookings', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it("the station's open screens hear of a new partner order within a second (the stream event)", async () => {
+    const seen: { type: string; order_id: string; status: string }[] = [];
+    const stop = await t.app.orderEvents.subscribe(lenina, (event) =>
+      seen.push(event as (typeof seen)[number]),
+    );
+    try {
+      const started = Date.now();
+      expect((await book(yandex, bookingBody('ya-sse-1', tariffId, at(7, 30)))).statusCode).toBe(201);
+      const [order] = await ordersOf('ya-sse-1');
+      await expect
+        .poll(() => seen.find((e) => e.order_id === order!.id), { timeout: 1000, interval: 10 })
+        .toMatchObject({ type: 'order.created', status: 'Accepted' });
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      stop();
+    }
+  });
+
   it('an auto-accepting station books it at once', async () => {
     await t.db.update(stations).set({ autoacceptBooking: true }).where(eq(stations.id, lenina));
     try {
