@@ -59,3 +59,11 @@ await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `ready in ${Math.round(performance.now() - startedAt)} ms: ${config.publicUrl} (database: ${database.kind})`,
 );
+
+// The demo's partner simulator (issue 36, README «Партнёрский API»): partner orders arrive by themselves.
+if (process.env.DEMO_PARTNER_SIMULATOR === '1') {
+  const { startInProcessSimulator } = await import('./partner-simulator/in-process');
+  await startInProcessSimulator(config, app.log).catch((e: unknown) =>
+    app.log.warn({ err: e }, 'no simulator'),
+  );
+}
