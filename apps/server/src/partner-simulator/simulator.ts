@@ -71,6 +71,8 @@ export interface BookResult {
   status: number;
   partnerOrderId: string;
   booking?: PartnerBookingAnswer;
+  /** The car as booked (brand, model, plate, category): how the station's screens show the order. */
+  car?: PartnerBookingCreate['car'];
   code?: string;
 }
 
@@ -161,7 +163,7 @@ export function createSimulator(options: SimulatorOptions) {
             partnerOrderId,
             `201 ${b.status} №${b.order_number} ${station.partnerStationId} ${b.booking_start} (${Math.round(res.ms)} ms)`,
           );
-          return { status: 201, partnerOrderId, booking: b };
+          return { status: 201, partnerOrderId, booking: b, car: booking.car };
         }
         const code = errorCodeOf(res.body);
         log('book', partnerOrderId, `${res.status} ${code ?? ''}`);
