@@ -277,6 +277,7 @@ async function main() {
         ['settings-legal', '/legalInfo', 'Заполнить по инн'],
         ['settings-admins', '/admins', 'Сотрудники'],
         ['settings-notifications', '/notifications', 'Уведомления'],
+        ['settings-integrations', '/integrations', 'Последний обмен'],
       ];
       for (const [name, path, text] of settingsPages) {
         await shot(
@@ -298,6 +299,19 @@ async function main() {
           .or(page.getByText('Разблокировать день'))
           .first()
           .waitFor();
+        await settle(page, 1_000);
+      });
+      await close();
+    }
+
+    // Issue 36: the system admin's partners page.
+    const admin = await skipFirstVisit(server.baseUrl, 'admin');
+    for (const combo of combos) {
+      const { page, shot, close } = await shooter(browser, server.baseUrl, admin, combo);
+      await signInFast(page, server.baseUrl, 'admin');
+      await shot('admin-partners', async () => {
+        await page.goto('/admin/partners');
+        await page.getByText('Яндекс').first().waitFor();
         await settle(page, 1_000);
       });
       await close();

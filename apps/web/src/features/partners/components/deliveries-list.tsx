@@ -36,20 +36,18 @@ export function DeliveriesTable({ deliveries, names, timeZone }: DeliveriesProps
     {
       key: 'at',
       title: partnerLabels.time,
-      width: 110,
       render: (_, d) => formatStationTime(d.at, timeZone),
     },
     {
       key: 'direction',
       title: partnerLabels.direction,
-      width: 190,
       render: (_, d) => deliveryDirectionLabels[d.direction],
     },
     { key: 'partner', title: partnerLabels.partner, render: (_, d) => names.get(d.partner_id) ?? '—' },
     { key: 'kind', title: partnerLabels.kind, render: (_, d) => deliveryKindLabel(d.kind) },
-    { key: 'order', title: partnerLabels.order, width: 120, render: (_, d) => orderLabel(d) },
-    { key: 'result', title: partnerLabels.result, width: 140, render: (_, d) => <ResultTag delivery={d} /> },
-    { key: 'attempts', title: partnerLabels.attempts, width: 90, align: 'right', dataIndex: 'attempts' },
+    { key: 'order', title: partnerLabels.order, render: (_, d) => orderLabel(d) },
+    { key: 'result', title: partnerLabels.result, render: (_, d) => <ResultTag delivery={d} /> },
+    { key: 'attempts', title: partnerLabels.attempts, align: 'right', dataIndex: 'attempts' },
   ];
   return (
     <Table<PartnerDelivery>
@@ -59,7 +57,8 @@ export function DeliveriesTable({ deliveries, names, timeZone }: DeliveriesProps
       columns={columns}
       dataSource={deliveries}
       pagination={false}
-      scroll={{ x: 860 }}
+      // As wide as its text: fits the settings column at 1440; scrolls sideways only on a narrow one.
+      scroll={{ x: 'max-content' }}
     />
   );
 }
