@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { notificationDeliveries, orderEvents } from '../../db/schema';
+import { killAfterCommit, killChildrenLeft } from '../../test/kill-after-commit';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { prepareServerDatabase, type Prepared } from '../../db/durability.test-support';
 import { createOutbox } from './outbox';
@@ -10,47 +10,23 @@ import { recordingChannel } from './outbox.test-support';
 
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const childScript = fileURLToPath(new URL('./outbox-kill.child.ts', import.meta.url));
-const children = new Set<ChildProcess>();
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 
 /** Runs the child until it has committed an order, then kill -9; the order's id. */
-async function commitAndKill(prepared: Prepared): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      OUTBOX_CHILD: JSON.stringify({
-        database: prepared.database,
-        headers: prepared.headers,
-        stationId: prepared.stationId,
-        body: prepared.body(0),
-      }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const commitAndKill = (prepared: Prepared) =>
+  killAfterCommit(childScript, {
+    OUTBOX_CHILD: JSON.stringify({
+      database: prepared.database,
+      headers: prepared.headers,
+      stationId: prepared.stationId,
+      body: prepared.body(0),
+    }),
   });
-  children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let out = '';
-  const orderId = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /committed (\S+)\n/.exec(out);
-      if (match) resolve(match[1]!);
-      else if (out.includes('failed')) reject(new Error(out));
-    });
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before committing: ${out}`)));
-  });
-  child.kill('SIGKILL');
-  await exited;
-  children.delete(child);
-  return orderId;
-}
 
 describe(`an order committed by a process killed with SIGKILL before sending (${engine})`, () => {
   let prepared: Prepared | undefined;
   let database: DatabaseHandle | undefined;
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    killChildrenLeft();
     await database?.close();
     await prepared?.remove();
   });

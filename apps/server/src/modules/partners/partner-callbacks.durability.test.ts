@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
+import { killAfterCommit, killChildrenLeft } from '../../test/kill-after-commit';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { prepareServerDatabase, type Prepared } from '../../db/durability.test-support';
 import { partnerCallbacks, partners, tariffs } from '../../db/schema';
@@ -14,43 +14,19 @@ import { bookingBody, demoPartners } from './partners.test-support';
 
 const engine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const childScript = fileURLToPath(new URL('./partner-kill.child.ts', import.meta.url));
-const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
-const children = new Set<ChildProcess>();
 
 /** Runs the child until «Принять» is committed, then kill -9; the order's id. */
-async function commitAndKill(prepared: Prepared, body: object): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PARTNER_CHILD: JSON.stringify({ database: prepared.database, headers: prepared.headers, body }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+const commitAndKill = (prepared: Prepared, body: object) =>
+  killAfterCommit(childScript, {
+    PARTNER_CHILD: JSON.stringify({ database: prepared.database, headers: prepared.headers, body }),
   });
-  children.add(child);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let out = '';
-  const orderId = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /committed (\S+)\n/.exec(out);
-      if (match) resolve(match[1]!);
-      else if (out.includes('failed')) reject(new Error(out));
-    });
-    child.once('exit', (code) => reject(new Error(`child exited (${code}) before committing: ${out}`)));
-  });
-  child.kill('SIGKILL');
-  await exited;
-  children.delete(child);
-  return orderId;
-}
 
 describe(`a partner callback whose process was killed with SIGKILL after the commit (${engine})`, () => {
   let prepared: Prepared | undefined;
   let database: DatabaseHandle | undefined;
   let server: Server | undefined;
   afterAll(async () => {
-    for (const child of children) child.kill('SIGKILL');
+    killChildrenLeft();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     await database?.close();
     await prepared?.remove();
