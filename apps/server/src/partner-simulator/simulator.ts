@@ -3,6 +3,7 @@ import { carClasses, type CarClass, type PartnerBookingCreate } from '@crm/share
 import { errorCodeOf, partnerClient, type PartnerCredentials } from './partner-client';
 import { startCallbackReceiver, type CallbackReceiver, type ReceivedCallback } from './receiver';
 import type { PartnerBookingAnswer } from './types';
+import { demoPartners as seededPartners } from '../db/seed/demo-partners';
 
 /**
  * A partner simulator (issue 36): books into connected stations as Yandex or Benzuber would — asks the
@@ -13,21 +14,11 @@ import type { PartnerBookingAnswer } from './types';
  * The log never holds the secret or a phone number: time, action, partner order id, status code, result.
  */
 
-/** The demo's development partners (README «Партнёрский API»; never for production). */
+/** The demo's development partners (README «Партнёрский API»; never for production), as the seed has them. */
 export const demoPartners = {
-  yandex: {
-    id: 'a0000000-0000-4000-8000-000000000001',
-    secret: `whsec_${Buffer.from('yandex-dev-secret-do-not-use-00').toString('base64')}`,
-    prefix: 'ya-sim',
-    stations: ['100101', '100102', '200201'],
-  },
-  benzuber: {
-    id: 'b0000000-0000-4000-8000-000000000002',
-    secret: `whsec_${Buffer.from('benzuber-dev-secret-do-not-use0').toString('base64')}`,
-    prefix: 'bz-sim',
-    stations: ['100101'],
-  },
-} as const;
+  yandex: { ...seededPartners.yandex, prefix: 'ya-sim' },
+  benzuber: { ...seededPartners.benzuber, prefix: 'bz-sim' },
+};
 export type DemoPartnerName = keyof typeof demoPartners;
 
 /** Cars as partners send them: brand, model, the class the partner priced. */
