@@ -32,6 +32,11 @@ export function setUnauthorizedListener(listener: UnauthorizedListener) {
   onUnauthorized = listener;
 }
 
+/** Tests share modules across files (src/test/setup.ts): a listener from a page rendered before is dropped. */
+export function resetApiClientForTests() {
+  onUnauthorized = () => {};
+}
+
 function buildUrl(path: string, query?: RequestOptions['query']) {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {}))

@@ -6,6 +6,11 @@ export type LogLevel = 'error' | 'warning' | 'info';
 const DUPLICATE_WINDOW_MS = 1000;
 let last: { key: string; at: number } | null = null;
 
+/** Tests share modules across files (src/test/setup.ts): no error counts as a duplicate of another file's. */
+export function resetClientLogForTests() {
+  last = null;
+}
+
 /**
  * `POST /api/logger` (S1 §7): uncaught errors are logged once (identical ones within 1 s are dropped,
  * S1 §9 «Duplicate-error debounce»); a failure of the logger itself is swallowed.

@@ -31,6 +31,11 @@ export function isTelegramLaunch(): boolean {
 
 let loading: Promise<TelegramWebApp | null> | null = null;
 
+/** Tests share modules across files (src/test/setup.ts): the script is loaded anew. */
+export function resetTelegramForTests() {
+  loading = null;
+}
+
 /** Loads telegram-web-app.js once and gives the WebApp object when Telegram handed us initData. */
 export function loadTelegramWebApp(): Promise<TelegramWebApp | null> {
   if (window.Telegram?.WebApp?.initData) return Promise.resolve(window.Telegram.WebApp);

@@ -14,6 +14,13 @@ function lock() {
   locks += 1;
 }
 
+/** Tests share modules across files (src/test/setup.ts): a lock a window left held is forgotten. */
+export function resetPageScrollLockForTests() {
+  locks = 0;
+  document.documentElement.classList.remove(LOCKED_CLASS);
+  document.body.style.removeProperty('width');
+}
+
 function unlock() {
   locks -= 1;
   if (locks > 0) return;

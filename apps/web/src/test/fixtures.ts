@@ -1,4 +1,5 @@
 import type { Order, Station } from '@crm/shared';
+import { resetEachFile } from './file-reset';
 
 /**
  * «Мойка на Ленина» as the demo seeds it (carwash 100101, 4 boxes, Europe/Moscow, Monday 08–22, 30-minute
@@ -45,6 +46,7 @@ export const testCar = (over: Partial<Order['client_car']> = {}): Order['client_
 });
 
 let orderSeq = 0;
+resetEachFile(() => (orderSeq = 0));
 
 /**
  * An own, unpaid Booked order of «Мойка на Ленина» (Kia Rio, 30 minutes, 1500 ₽; ids o1, o2, … in the

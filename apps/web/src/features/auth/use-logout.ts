@@ -9,6 +9,11 @@ import { useFeedback } from '../../lib/feedback';
 
 let lastLogoutAt = Number.NEGATIVE_INFINITY;
 
+/** Tests share modules across files (src/test/setup.ts): no logout is debounced by another file's. */
+export function resetLogoutForTests() {
+  lastLogoutAt = Number.NEGATIVE_INFINITY;
+}
+
 /** S1 §4 step 9: a logout within 2 s of the previous one is ignored. Returns whether to go ahead. */
 export function claimLogout(now: number = Date.now()): boolean {
   if (now - lastLogoutAt < authTimings.logoutDebounceMs) return false;

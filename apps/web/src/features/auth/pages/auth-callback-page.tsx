@@ -21,6 +21,11 @@ import { completeSignIn } from '../session-lifecycle';
  */
 const attemptedCodes = new Set<string>();
 
+/** Tests share modules across files (src/test/setup.ts): a code another file sent may be sent again. */
+export function resetAuthCallbackForTests() {
+  attemptedCodes.clear();
+}
+
 function failureText(error: unknown): string {
   // Rate limiting and timeouts have their own words; every other failure is the spec's exchange message.
   if (error instanceof ApiError && (error.status === 429 || error.code === 'TIMEOUT')) {

@@ -2,6 +2,7 @@ import type { Driver, DriverDetailsResponse, DriverVisit, Position } from '@crm/
 import { rememberStation } from '../../../app/selected-station';
 import { setSessionUser } from '../../../lib/session';
 import { makeUser, renderRoutes } from '../../../test/render';
+import { resetEachFile } from '../../../test/file-reset';
 import { testStation } from '../../../test/fixtures';
 import { mockApi, type Routes } from '../../orders/testing/harness';
 import { cars } from '../../orders/testing/fixtures';
@@ -10,6 +11,7 @@ import { ClientsPage } from '../pages/clients-page';
 export const station = testStation();
 
 let seq = 0;
+resetEachFile(() => (seq = 0));
 /** A client as the API answers it. */
 export function makeDriver(over: Partial<Driver> = {}): Driver {
   seq++;

@@ -8,8 +8,10 @@ import {
 } from '@crm/shared';
 import { stationToday } from '../../../lib/station-time';
 import { testCar, testOrder } from '../../../test/fixtures';
+import { resetEachFile } from '../../../test/file-reset';
 
 let plates = 0;
+resetEachFile(() => (plates = 0));
 
 const minute = 60_000;
 

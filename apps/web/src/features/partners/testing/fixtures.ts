@@ -1,4 +1,5 @@
 import type { Partner, PartnerDelivery, StationIntegrations } from '@crm/shared';
+import { resetEachFile } from '../../../test/file-reset';
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -20,6 +21,7 @@ export const testPartner = (over: Partial<Partner> = {}): Partner => ({
 });
 
 let seq = 0;
+resetEachFile(() => (seq = 0));
 export const testDelivery = (over: Partial<PartnerDelivery> = {}): PartnerDelivery => ({
   id: `dl${++seq}`,
   direction: 'in',
