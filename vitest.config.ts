@@ -1,7 +1,27 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// One runner, five projects: `--project shared|bench|web|server|e2e`.
+// The web files that need a module graph of their own. A `vi.mock` applies to the modules its file
+// imports, and without isolation a module another file imported first keeps the real dependency, while
+// one imported under the mock keeps the mock for the files after it.
+const webIsolated = [
+  // vi.mock('…/orders'): the orders feature's windows stubbed out of the page under test.
+  'src/features/clients/components/client-card.test.tsx',
+  'src/features/clients/pages/clients-page.test.tsx',
+  'src/features/history/pages/history-export.test.tsx',
+  'src/features/history/pages/history-page.test.tsx',
+  'src/features/schedule/components/filter-popover.test.tsx',
+  'src/features/schedule/pages/schedule-lanes.test.tsx',
+  'src/features/schedule/pages/schedule-page.test.tsx',
+  // vi.mock('…/leaflet-map'): the map stubbed out of the station forms.
+  'src/features/stations/components/add-station-modal.test.tsx',
+  'src/features/stations/components/station-settings-form.test.tsx',
+  'src/features/stations/pages/settings-info-page.test.tsx',
+  // vi.resetModules(): loads lib/feedback anew, which would re-import everything after it in the worker.
+  'src/lib/feedback.test.tsx',
+];
+
+// One runner, six projects: `--project shared|bench|web|web-isolated|server|e2e`.
 export default defineConfig({
   test: {
     // A worker per core. Vitest's default leaves one core to its main process, which on the 2-core CI
@@ -17,10 +37,25 @@ export default defineConfig({
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...webIsolated],
           environment: 'happy-dom',
           setupFiles: ['src/test/no-motion.ts', 'src/test/setup.ts'],
           // Forks, not threads (≈ 11 % cheaper): a worker thread's process.env is its own copy, so the
           // tests that move the browser to another zone (process.env.TZ) would silently stay in UTC.
+          // The files a worker runs share one happy-dom and one module graph: a fresh environment, the
+          // setup files and antd's import cost ≈ 2 CPU-s a file otherwise. src/test/setup.ts puts back
+          // after each file what it changed (globals, storage, timers, the page, the app's singletons).
+          isolate: false,
+        },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: 'apps/web',
+          include: webIsolated,
+          environment: 'happy-dom',
+          setupFiles: ['src/test/no-motion.ts', 'src/test/setup.ts'],
         },
       },
       {
