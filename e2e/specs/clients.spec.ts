@@ -10,6 +10,7 @@ import { freeHour, hh } from '../support/orders';
 import { seriousViolations } from '../support/axe';
 import { pageErrors, type ContextOptions } from '../support/browser';
 import { baseUrl, useBrowser } from '../support/test-browser';
+import { pressInWindow } from '../support/dialogs';
 
 interface ApiDriver {
   id: string;
@@ -217,7 +218,7 @@ describe('clients of «Демо-сеть»', () => {
     // Delete (confirmed), then the order form's picker does not find the client.
     await page.goto(`/clients/${client.id}`);
     await sheet.getByRole('button', { name: 'Удалить клиента' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Удалить' }).click();
+    await pressInWindow(page.locator('.ant-modal-confirm'), 'Удалить');
     await page.getByText('Клиент успешно удален').first().waitFor();
     await sheet.getByRole('button', { name: /Восстановить/ }).waitFor();
 
@@ -231,7 +232,7 @@ describe('clients of «Демо-сеть»', () => {
     // Restore (confirmed).
     await page.goto(`/clients/${client.id}`);
     await sheet.getByRole('button', { name: /Восстановить/ }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Восстановить' }).click();
+    await pressInWindow(page.locator('.ant-modal-confirm'), 'Восстановить');
     await page.getByText('Клиент успешно восстановлен').first().waitFor();
     await sheet.getByRole('button', { name: 'Удалить клиента' }).waitFor();
     expect(pageErrors(page)).toEqual([]);

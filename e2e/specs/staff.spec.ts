@@ -2,6 +2,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn } from '../support/api';
 import { control } from '../support/browser';
 import { baseUrl, useBrowser } from '../support/test-browser';
+import { pressInWindow } from '../support/dialogs';
 
 /**
  * Issue 14 «Staff»: the owner invites a washer by the QR link, she joins through sign-in, the owner makes
@@ -97,7 +98,7 @@ describe('staff of «Мойка на Ленина» (owner)', () => {
       await row.getByRole('button', { name: 'Удалить Павел Новиков' }).click();
       const confirm = owner.getByRole('dialog').filter({ hasText: 'Удалить сотрудника?' });
       await confirm.getByText(/Павел Новиков больше не будет работать/).waitFor();
-      await confirm.getByRole('button', { name: 'Удалить' }).click();
+      await pressInWindow(confirm, 'Удалить');
       await owner.getByText('Администратор успешно удален').first().waitFor();
       await row.waitFor({ state: 'detached' });
 
