@@ -11,10 +11,13 @@ export const leaseSeconds = 60;
 export const maxAttempts = 8;
 const maxBackoffMs = 5 * 60_000;
 
-/** 1 s, 2 s, 4 s … after the n-th failed attempt, at most 5 minutes. */
-export function backoffMs(attempts: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), maxBackoffMs);
+/** `firstMs`, doubling after each further failed attempt, at most `maxMs`. */
+export function doublingBackoffMs(attempts: number, firstMs: number, maxMs: number): number {
+  return Math.min(firstMs * 2 ** Math.max(0, attempts - 1), maxMs);
 }
+
+/** 1 s, 2 s, 4 s … after the n-th failed attempt, at most 5 minutes. */
+export const backoffMs = (attempts: number) => doublingBackoffMs(attempts, 1000, maxBackoffMs);
 
 /** An error as it may be kept: short, without addresses or tokens (a bot token sits in Bot API URLs). */
 export function errorText(error: unknown): string {

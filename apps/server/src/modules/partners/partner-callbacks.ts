@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { Tx } from '../orders/orders.repository';
 import type { OrderRow } from '../orders/order-dto';
+import { doublingBackoffMs, leaseSeconds } from '../notifications/outbox-delivery';
 import { partnerBookingOf } from './partner-api.service';
 import { signHeaders } from './partner-signature';
 
@@ -79,12 +80,8 @@ export async function fanOutPartnerCallbacks(tx: Tx, eventIds: readonly number[]
     on conflict (event_id) do nothing`);
 }
 
-/** A claimed callback is this instance's for this long: a crash mid-send is retried after it. */
-const leaseSeconds = 60;
 /** 2 s, 4 s, 8 s … after the n-th failure, at most 10 minutes: a partner down for a day costs ~150 tries. */
-export function callbackBackoffMs(attempts: number): number {
-  return Math.min(2000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
-}
+export const callbackBackoffMs = (attempts: number) => doublingBackoffMs(attempts, 2000, 10 * 60_000);
 const sendTimeoutMs = 10_000;
 
 /** An error as it may be kept: short, without the partner's address. */
