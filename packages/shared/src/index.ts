@@ -49,3 +49,5 @@ export * from './orders/order-timeline-labels';
 export * from './orders/calendar-order';
 export * from './orders/calendar-order.schema';
 export * from './partners/partner.schema';
+export * from './booking/online-booking-messages';
+export * from './booking/online-booking.schema';
