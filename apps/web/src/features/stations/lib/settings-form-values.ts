@@ -41,24 +41,25 @@ export const infoForm = {
   fieldOf: fieldIn<InfoValues>(['name', 'address', 'location', 'time_zone']),
 };
 
+/**
+ * «Запись и оплата». `autoaccept_booking` is not here: «Автоподтверждение записей» is edited with the online
+ * booking's settings on the same page (their `autoaccept`), one control for one flag.
+ */
 export interface BookingValues {
-  autoaccept_booking: boolean;
   autoaccept_payment: boolean;
   slot_duration: number;
 }
 
 export const bookingForm = {
   toForm: (s: Station): BookingValues => ({
-    autoaccept_booking: s.autoaccept_booking,
     autoaccept_payment: s.autoaccept_payment,
     slot_duration: s.slot_duration || DEFAULT_SLOT_DURATION,
   }),
   toUpdate: (v: BookingValues): StationUpdate => ({
-    autoaccept_booking: v.autoaccept_booking,
     autoaccept_payment: v.autoaccept_payment,
     slot_duration: v.slot_duration,
   }),
-  fieldOf: fieldIn<BookingValues>(['autoaccept_booking', 'autoaccept_payment', 'slot_duration']),
+  fieldOf: fieldIn<BookingValues>(['autoaccept_payment', 'slot_duration']),
 };
 
 export interface BoxesValues {

@@ -1,13 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineBookingMessages as m, type OnlineBookingUpdate } from '@crm/shared';
 import { setSessionUser } from '../../../lib/session';
-import { testStation } from '../testing/render';
+import {
+  testOnlineBooking,
+  testOwnTariffs,
+  testRemovalRequest,
+} from '../../online-booking/settings/testing/fixtures';
+import { apiError, testStation } from '../testing/render';
 import { renderSettings, setViewport } from '../testing/settings-harness';
+
+const PATH = '/station/s1/settings/booking';
+const GET = 'GET /api/station/s1/online-booking';
+const POST = 'POST /api/station/s1/online-booking';
+const link = () => `${window.location.origin}/book/lenina24`;
+
+/** The online-booking form: the card that holds «Онлайн-запись включена», and its save bar below. */
+const bookingForm = async () =>
+  within(
+    (await screen.findByRole('switch', { name: 'Онлайн-запись включена' })).closest('form') as HTMLElement,
+  );
 
 describe('SettingsBookingPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     setSessionUser('u1');
-    setViewport(800);
+    setViewport(1440);
   });
   afterEach(() => {
     cleanup();
@@ -15,30 +32,204 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
     setViewport();
   });
 
-  it('saves auto-acceptance of bookings with the strategy shown above', async () => {
-    const { calls } = renderSettings('/station/s1/settings/booking', {
+  it('saves auto-acceptance of payments and the slot with the strategy shown above', async () => {
+    const { calls } = renderSettings(PATH, {
       api: {
+        [GET]: () => testOnlineBooking(),
         'POST /api/station/update/s1': (body) => ({ station: testStation(body as object) }),
       },
     });
     expect(await screen.findByText('Стратегия станции')).toBeInTheDocument();
-    const autoaccept = screen.getByRole('switch', { name: 'Автоподтверждение записей' });
-    expect(autoaccept).not.toBeChecked();
-    fireEvent.click(autoaccept);
-    const save = screen.getByRole('button', { name: 'Сохранить изменения' });
+    const card = within(screen.getByText('Запись и оплата').closest('form') as HTMLElement);
+    fireEvent.click(card.getByRole('switch', { name: 'Автоподтверждение оплаты' }));
+    const save = card.getByRole('button', { name: 'Сохранить изменения' });
     await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     expect(await screen.findByText('Настройки успешно обновлены')).toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /api/station/update/s1')?.body).toEqual({
-      autoaccept_booking: true,
-      autoaccept_payment: false,
+      autoaccept_payment: true,
       slot_duration: 30,
     });
   });
 
-  it('shows the settings without switches to flip for those who cannot change the station', async () => {
-    renderSettings('/station/s1/settings/booking', { canManage: false });
-    expect(await screen.findByRole('switch', { name: 'Автоподтверждение оплаты' })).toBeDisabled();
+  it('has one control for auto-acceptance of bookings: in the online booking’s settings', async () => {
+    renderSettings(PATH, { api: { [GET]: () => testOnlineBooking({ autoaccept: true }) } });
+    const form = await bookingForm();
+    expect(form.getByRole('switch', { name: 'Автоподтверждение записей' })).toBeChecked();
+    expect(screen.getAllByRole('switch', { name: 'Автоподтверждение записей' })).toHaveLength(1);
+  });
+
+  it('shows the booking link to read, copy, open, share and scan', async () => {
+    const writeText = vi.fn(async () => {});
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderSettings(PATH, { api: { [GET]: () => testOnlineBooking() } });
+    expect(await screen.findByTestId('booking-link')).toHaveTextContent(link());
+    expect(await screen.findByTitle('QR-код ссылки для записи')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Открыть страницу/ })).toHaveAttribute('href', link());
+    expect(screen.getByRole('link', { name: /Открыть страницу/ })).toHaveAttribute('target', '_blank');
+    const share = new URL(screen.getByRole('link', { name: /Поделиться в Telegram/ }).getAttribute('href')!);
+    expect(share.origin + share.pathname).toBe('https://t.me/share/url');
+    expect(share.searchParams.get('url')).toBe(link());
+    expect(share.searchParams.get('text')).toBe('Мойка на Ленина: запись на мойку');
+    fireEvent.click(screen.getByRole('button', { name: /Скопировать ссылку/ }));
+    expect(await screen.findByText('Ссылка скопирована')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(link());
+  });
+
+  it('saves only the fields that changed, a chosen tariff list among them', async () => {
+    const { calls } = renderSettings(PATH, {
+      api: {
+        [GET]: () => testOnlineBooking(),
+        'GET /api/own_tariffs/list/s1': () => testOwnTariffs(),
+        [POST]: (body) => testOnlineBooking(body as OnlineBookingUpdate as object),
+      },
+    });
+    const form = await bookingForm();
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    expect(save).toBeDisabled();
+    fireEvent.change(form.getByLabelText('Запись на дней вперёд'), { target: { value: '30' } });
+    fireEvent.click(form.getByRole('switch', { name: 'Автоподтверждение записей' }));
+    fireEvent.click(form.getByRole('radio', { name: 'Выбрать тарифы' }));
+    // Only the active tariffs are offered to choose.
+    const express = await form.findByRole('checkbox', { name: 'Экспресс' });
+    expect(form.queryByRole('checkbox', { name: /Максимум/ })).not.toBeInTheDocument();
+    fireEvent.click(express);
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await screen.findByText(m.saved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === POST).map((c) => c.body)).toEqual([
+      {
+        tariff_ids: ['00000000-0000-4000-8000-000000000001'],
+        days_ahead: 30,
+        autoaccept: true,
+      },
+    ]);
+    await waitFor(() => expect(save).toBeDisabled());
+  });
+
+  it('says what is wrong on the field the server names, and keeps what was typed', async () => {
+    renderSettings(PATH, {
+      api: {
+        [GET]: () => testOnlineBooking(),
+        [POST]: () =>
+          apiError(400, 'Проверьте поля', { max_open_per_phone: 'Не больше 5 записей на этой станции' }),
+      },
+    });
+    const form = await bookingForm();
+    const max = form.getByLabelText('Не больше активных записей на один телефон');
+    fireEvent.change(max, { target: { value: '8' } });
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await form.findByText('Не больше 5 записей на этой станции')).toBeInTheDocument();
+    expect(max).toHaveValue('8');
+    expect(save).toBeEnabled();
+  });
+
+  it('checks the days ahead before sending', async () => {
+    const { calls } = renderSettings(PATH, { api: { [GET]: () => testOnlineBooking() } });
+    const form = await bookingForm();
+    fireEvent.change(form.getByLabelText('Запись на дней вперёд'), { target: { value: '' } });
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await form.findByText(m.daysAheadInvalid)).toBeInTheDocument();
+    expect(calls.some((c) => c.key === POST)).toBe(false);
+  });
+
+  it('shows the settings read-only to an administrator, the link still to copy', async () => {
+    renderSettings(PATH, {
+      canManage: false,
+      api: { [GET]: () => testOnlineBooking({ data_removal_requests: [testRemovalRequest()] }) },
+    });
+    expect(await screen.findByRole('switch', { name: 'Онлайн-запись включена' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Автоподтверждение записей' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'Автоподтверждение оплаты' })).toBeDisabled();
+    expect(screen.getByLabelText('Запись на дней вперёд')).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Выпустить новую ссылку/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Удалить данные/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Скопировать ссылку/ })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Сохранить изменения' })).not.toBeInTheDocument();
     expect(screen.getByText('Только просмотр')).toBeInTheDocument();
+  });
+
+  it('issues a new link only after a warning that the old one stops working', async () => {
+    const { calls } = renderSettings(PATH, {
+      api: {
+        [GET]: () => testOnlineBooking(),
+        [POST]: () => testOnlineBooking({ code: 'k7m2q9xa' }),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Выпустить новую ссылку/ }));
+    const confirm = within(
+      (await screen.findAllByText('Выпустить новую ссылку?'))[0]!.closest('.ant-modal') as HTMLElement,
+    );
+    expect(confirm.getByText(/Старая ссылка и её QR-код перестанут работать/)).toBeInTheDocument();
+    expect(calls.some((c) => c.key === POST)).toBe(false);
+    fireEvent.click(confirm.getByRole('button', { name: 'Выпустить' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('booking-link')).toHaveTextContent(`${window.location.origin}/book/k7m2q9xa`),
+    );
+    expect(calls.filter((c) => c.key === POST).map((c) => c.body)).toEqual([{ new_code: true }]);
+  });
+
+  it('removes a driver’s data after the confirmation, and the request leaves the list', async () => {
+    const { calls } = renderSettings(PATH, {
+      api: {
+        [GET]: () =>
+          testOnlineBooking({
+            data_removal_requests: [
+              testRemovalRequest(),
+              testRemovalRequest({ id: 'r2', name: 'Ольга', order_number: null }),
+            ],
+          }),
+        'POST /api/station/s1/online-booking/data-removal/r1': () =>
+          testOnlineBooking({ data_removal_requests: [testRemovalRequest({ id: 'r2', name: 'Ольга' })] }),
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Запросы на удаление данных' });
+    const first = within(within(list).getAllByRole('listitem')[0]!);
+    expect(first.getByText('27.11.2026, 12:30')).toBeInTheDocument();
+    expect(first.getByText('Павел')).toBeInTheDocument();
+    expect(first.getByText('+79161234567')).toBeInTheDocument();
+    expect(first.getByText('№ 10234')).toBeInTheDocument();
+    fireEvent.click(first.getByRole('button', { name: 'Удалить данные: Павел' }));
+    const confirm = within(
+      (await screen.findAllByText('Удалить данные клиента?'))[0]!.closest('.ant-modal') as HTMLElement,
+    );
+    expect(
+      confirm.getByText(
+        'Имя и телефон клиента будут удалены из записи и карточки клиента. Это нельзя отменить.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(confirm.getByRole('button', { name: 'Удалить' }));
+    expect(await screen.findByText(m.dataRemoved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.includes('/data-removal/')).map((c) => c.key)).toEqual([
+      'POST /api/station/s1/online-booking/data-removal/r1',
+    ]);
+    await waitFor(() => expect(screen.queryByText('Павел')).not.toBeInTheDocument());
+    expect(screen.getByText('Ольга')).toBeInTheDocument();
+  });
+
+  it('has no data-removal card while there are no requests', async () => {
+    renderSettings(PATH, { api: { [GET]: () => testOnlineBooking() } });
+    await screen.findByTestId('booking-link');
+    expect(screen.queryByText('Запросы на удаление данных')).not.toBeInTheDocument();
+  });
+
+  it('says a failed load with «Повторить», and shows the settings once it loads', async () => {
+    let first = true;
+    renderSettings(PATH, {
+      api: {
+        [GET]: () => {
+          if (!first) return testOnlineBooking();
+          first = false;
+          return apiError(500, 'Ошибка');
+        },
+      },
+    });
+    expect(await screen.findByText('Не удалось загрузить настройки онлайн-записи')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByTestId('booking-link')).toHaveTextContent(link());
   });
 });

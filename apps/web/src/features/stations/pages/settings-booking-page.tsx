@@ -1,5 +1,6 @@
 import { Card, Flex, Form, Select, Switch } from 'antd';
 import { settingsMessages, slotDurations } from '@crm/shared';
+import { OnlineBookingSettingsView } from '../../online-booking';
 import { SettingsPageHeader } from '../components/settings-page-header';
 import { SettingsSaveBar } from '../components/settings-save-bar';
 import { StationStrategySection } from '../components/station-strategy-section';
@@ -10,8 +11,6 @@ import { useStationSettingsForm } from '../lib/use-station-settings-form';
 
 export const bookingTexts = {
   card: 'Запись и оплата',
-  autoacceptBooking: 'Автоподтверждение записей',
-  autoacceptBookingHelp: 'Новые записи сразу становятся подтверждёнными, без ответа администратора.',
   autoacceptPayment: 'Автоподтверждение оплаты',
   autoacceptPaymentHelp: 'Оплата через приложение засчитывается без ручной проверки.',
   slotDuration: 'Длительность слота',
@@ -19,7 +18,10 @@ export const bookingTexts = {
     'Шаг, с которым рабочий день делится на время для записи: по нему строятся слоты и сетка календаря.',
 } as const;
 
-/** `settings/booking` (S2 §2): the station's strategy, auto-acceptance of bookings and payments, slots. */
+/**
+ * `settings/booking` «Онлайн-запись» (S2 §2, issue 37): the public booking link and its settings (auto-
+ * acceptance of bookings among them), the station's strategy, auto-acceptance of payments, slots.
+ */
 export function SettingsBookingPage() {
   const { station, canManage } = useStationContext();
   const settings = useStationSettingsForm<BookingValues>({
@@ -33,6 +35,12 @@ export function SettingsBookingPage() {
   return (
     <Flex vertical gap={16}>
       <SettingsPageHeader page="booking" hint={settingsPageHints.booking} readOnly={readOnly} />
+      <OnlineBookingSettingsView
+        station={station}
+        canManage={canManage}
+        SaveBar={SettingsSaveBar}
+        otherDirty={settings.dirty}
+      />
       <StationStrategySection station={station} />
       <Form
         form={settings.form}
@@ -43,14 +51,6 @@ export function SettingsBookingPage() {
         onFinish={() => void settings.save()}
       >
         <Card title={bookingTexts.card}>
-          <Form.Item
-            name="autoaccept_booking"
-            label={bookingTexts.autoacceptBooking}
-            valuePropName="checked"
-            extra={bookingTexts.autoacceptBookingHelp}
-          >
-            <Switch />
-          </Form.Item>
           <Form.Item
             name="autoaccept_payment"
             label={bookingTexts.autoacceptPayment}

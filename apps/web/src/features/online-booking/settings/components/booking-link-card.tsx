@@ -1,0 +1,114 @@
+import { Button, Card, Flex, Typography } from 'antd';
+import { CopyOutlined, ExportOutlined, LinkOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import { useFeedback } from '../../../../lib/feedback';
+import { useNotify } from '../../../../lib/notify';
+import { useUpdateOnlineBooking } from '../api/update-online-booking';
+import { onlineBookingTexts as t } from '../lib/texts';
+import { BookingQr } from './booking-qr';
+
+/** The public page of a code, on the origin the owner is using (the site he is on is the one drivers get). */
+export const bookingLink = (code: string) => `${window.location.origin}/book/${encodeURIComponent(code)}`;
+
+export const telegramShareUrl = (link: string, stationName: string) =>
+  `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(t.shareText(stationName))}`;
+
+interface BookingLinkCardProps {
+  stationId: string;
+  stationName: string;
+  code: string;
+  enabled: boolean;
+  readOnly: boolean;
+}
+
+/** «Ссылка для записи»: the link to read and copy, its QR code, a preview, a Telegram share, a new link. */
+export function BookingLinkCard({ stationId, stationName, code, enabled, readOnly }: BookingLinkCardProps) {
+  const { message, modal } = useFeedback();
+  const notify = useNotify();
+  const update = useUpdateOnlineBooking(stationId);
+  const link = bookingLink(code);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      message.success(t.copied);
+    } catch (error) {
+      notify.error(error, t.copyFailed);
+    }
+  };
+
+  const askNewCode = () =>
+    modal.confirm({
+      title: t.newCodeTitle,
+      content: t.newCodeText,
+      okText: t.newCodeOk,
+      okButtonProps: { danger: true },
+      cancelText: t.cancel,
+      onOk: async () => {
+        try {
+          await update.mutateAsync({ new_code: true });
+          notify.success(t.newCodeDone);
+        } catch (error) {
+          notify.error(error, t.newCodeFailed);
+        }
+      },
+    });
+
+  return (
+    <Card
+      title={
+        <Flex gap={10} align="center">
+          <LinkOutlined aria-hidden />
+          {t.linkCard}
+        </Flex>
+      }
+    >
+      <div className="ob-link">
+        <Flex vertical gap={12} className="ob-link__main">
+          <Typography.Text type="secondary">{t.linkIntro}</Typography.Text>
+          <div className="ob-link__box">
+            <span className="ob-link__label">{t.link}</span>
+            <span className="ob-link__url" data-testid="booking-link">
+              {link}
+            </span>
+          </div>
+          {!enabled && <Typography.Text type="warning">{t.linkOff}</Typography.Text>}
+          <div className="ob-link__actions">
+            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
+              {t.copy}
+            </Button>
+            <Button icon={<ExportOutlined />} href={link} target="_blank" rel="noopener noreferrer">
+              {t.open}
+            </Button>
+            <Button
+              icon={<SendOutlined />}
+              href={telegramShareUrl(link, stationName)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t.telegram}
+            </Button>
+          </div>
+          <div>
+            <Button
+              type="link"
+              danger
+              icon={<ReloadOutlined />}
+              disabled={readOnly}
+              loading={update.isPending && update.variables?.new_code === true}
+              onClick={askNewCode}
+              className="ob-link__new"
+            >
+              {t.newCode}
+            </Button>
+          </div>
+        </Flex>
+        <Flex vertical align="center" gap={6} className="ob-link__qr">
+          <BookingQr link={link} />
+          <Typography.Text type="secondary" className="ob-link__qr-hint">
+            {t.qrHint}
+          </Typography.Text>
+        </Flex>
+      </div>
+    </Card>
+  );
+}
