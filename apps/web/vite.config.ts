@@ -22,6 +22,16 @@ import type { renderLoginPageMarkup } from './src/features/auth/login/login-mark
  * PWA plugin writes sw.js after the bundle, so the set is complete by then. Everything else (Excel,
  * charts, maps, tariffs, settings, the wizard …) is cached at runtime when first used (issue 15).
  */
+/**
+ * book.html, the public booking page (issue 37): a page of drivers, its own small entry (Preact, no antd,
+ * no React Query). The staff app's service worker neither precaches it nor answers its addresses with the
+ * app's index.html; the page itself registers no worker, so a driver never downloads the staff app.
+ */
+const publicEntries = new Set(['book']);
+const publicPages = new Set(['book.html']);
+/** Navigations the server answers with book.html (`/book/{code}`, `/book/{code}/privacy`, `/booking/{token}`). */
+const publicNavigations = [/^\/book(\/|$)/, /^\/booking(\/|$)/];
+
 function dailyRoutesPrecache() {
   const files = new Set<string>();
   const plugin: Plugin = {
@@ -34,14 +44,15 @@ function dailyRoutesPrecache() {
         ...Object.values(dailyRoutes).flatMap((route) => route.modules),
         ...alwaysNeededModules,
       ];
-      const entries = chunks.filter((chunk) => chunk.isEntry);
+      // The public booking page is for drivers, not staff: its entry is no part of the staff app's precache.
+      const entries = chunks.filter((chunk) => chunk.isEntry && !publicEntries.has(chunk.name));
       for (const chunk of graph.loadedWith([...entries, ...graph.routeChunks(modules)])) {
         files.add(chunk.fileName);
         chunk.viteMetadata?.importedCss.forEach((css) => files.add(css));
       }
     },
   };
-  const isPrecached = (url: string) => !/\.(js|css)$/.test(url) || files.has(url);
+  const isPrecached = (url: string) => !publicPages.has(url) && (!/\.(js|css)$/.test(url) || files.has(url));
   return { plugin, isPrecached };
 }
 
@@ -151,10 +162,36 @@ function loginPage(): Plugin {
   };
 }
 
+/**
+ * The dev server answers the public booking addresses with book.html, as the server does in production.
+ * The build leaves Vite's modulepreload polyfill out of book.html: shared by three entries it became a file
+ * of its own on every staff route (one request more each); the booking page's one preloaded chunk only
+ * loads a moment later on a browser without modulepreload.
+ */
+const publicBookingPages: Plugin = {
+  name: 'crm-public-booking-pages',
+  enforce: 'post',
+  transform(code, id) {
+    if (!publicPages.has(basename(id)) || !code.includes('vite/modulepreload-polyfill')) return null;
+    return { code: code.replace(/import\s*["']vite\/modulepreload-polyfill(?:\.js)?["'];?/, ''), map: null };
+  },
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const path = request.url?.split('?')[0] ?? '';
+      if (publicNavigations.some((pattern) => pattern.test(path))) request.url = '/book.html';
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   plugins: [
-    react(),
+    // The public booking page's files are Preact (their `@jsxImportSource preact` pragma): no React Refresh.
+    react({
+      refreshExclude: [/\/node_modules\//, /\/src\/book\.tsx$/, /\/features\/online-booking\/public\//],
+    }),
     loginPage(),
+    publicBookingPages,
     antdStaticStyles(),
     formProviderOnly,
     precache.plugin,
@@ -183,7 +220,8 @@ export default defineConfig({
         importScripts: ['/push-sw.js'],
         navigateFallback: '/index.html',
         // The login page is login.html, not the app: it comes from the server (below: from the cache offline).
-        navigateFallbackDenylist: [/^\/api\//, /^\/auth\/yandex/],
+        // The public booking pages are book.html, for drivers: from the network, never the staff app.
+        navigateFallbackDenylist: [/^\/api\//, /^\/auth\/yandex/, ...publicNavigations],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
         // Only the shell and the daily routes: a first visit on mobile data downloads what it will use.
         manifestTransforms: [
@@ -228,7 +266,7 @@ export default defineConfig({
         hostType === 'html' ? deps : deps.filter((dep) => dep.endsWith('.css')),
     },
     rollupOptions: {
-      input: { index: 'index.html', login: 'login.html' },
+      input: { index: 'index.html', login: 'login.html', book: 'book.html' },
       output: {
         codeSplitting: {
           groups: [

@@ -1,0 +1,376 @@
+/** @jsxImportSource preact */
+import { useMemo, useRef, useState } from 'preact/hooks';
+import {
+  displayPhone,
+  maskPhone,
+  normalizePhone,
+  onlineBookingMessages as m,
+  type PublicBookingCreated,
+  type PublicStationCard,
+} from '@crm/shared';
+import { dayRange, formatPrice, startInstant } from './book-format';
+import { bookingPath, navigate, privacyPath } from './book-route';
+import { rememberBooking, rememberDriver, rememberedDriver, type RememberedCar } from './book-storage';
+import { bookTexts } from './book-texts';
+import { FieldError, Section } from './book-ui';
+import { CarPicker, CarSummary, type Collection } from './car-picker';
+import { DayStrip, ServiceChecks, TariffCards, TimeButtons } from './flow-parts';
+import { PublicApiError, publicApi } from './public-api';
+import { handOffBooking } from './booking-handoff';
+import { useFreeTimes } from './use-free-times';
+
+type Field = 'car' | 'tariff' | 'time' | 'name' | 'phone' | 'consent' | 'services';
+type Errors = Partial<Record<Field, string>>;
+
+/** The API's field names (zod paths) as the form's fields. */
+function fieldOf(key: string): Field | null {
+  if (key === 'name' || key === 'phone' || key === 'consent' || key === 'services') return key;
+  if (key.startsWith('car')) return 'car';
+  if (key.startsWith('tariff')) return 'tariff';
+  if (key.startsWith('booking_start')) return 'time';
+  if (key.startsWith('services')) return 'services';
+  return null;
+}
+
+/** The booking flow of an enabled station: car, tariff, services, day, time, contact, consent, «Записаться». */
+export function BookingForm({ card }: { card: PublicStationCard }) {
+  const [remembered] = useState(rememberedDriver);
+  const [car, setCar] = useState<Partial<RememberedCar>>(() => remembered?.car ?? {});
+  const [editingCar, setEditingCar] = useState(!remembered);
+  const [collection, setCollection] = useState<Collection | null>(null);
+  const [popular, setPopular] = useState<string[]>([]);
+  const collectionAsked = useRef(false);
+  const [tariffId, setTariffId] = useState<string | null>(null);
+  const [services, setServices] = useState<string[]>([]);
+  const [start, setStart] = useState<string | null>(null);
+  const [name, setName] = useState(remembered?.name ?? '');
+  const [phone, setPhone] = useState(remembered ? displayPhone(remembered.phone) : '');
+  const [editingContact, setEditingContact] = useState(!remembered?.name || !remembered.phone);
+  const [consent, setConsent] = useState(false);
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [slotMessage, setSlotMessage] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const category = car.category;
+  const tariff = card.tariffs.find((t) => t.id === tariffId && (!category || t.prices[category])) ?? null;
+  const days = useMemo(() => dayRange(card.today, card.days_ahead), [card.today, card.days_ahead]);
+  const offered = useMemo(
+    () =>
+      tariff && category
+        ? services.filter((key) => tariff.services.some((s) => s.key === key && s.prices[category]))
+        : [],
+    [tariff, category, services],
+  );
+  const free = useFreeTimes({
+    code: card.code,
+    tariffId: tariff?.id ?? null,
+    category,
+    services: offered,
+    days,
+  });
+  const chosenStart = start && free.times?.includes(start) ? start : null;
+
+  const estimate =
+    tariff && category
+      ? (tariff.prices[category]?.price ?? 0) +
+        offered.reduce(
+          (sum, key) => sum + (tariff.services.find((s) => s.key === key)?.prices[category]?.price ?? 0),
+          0,
+        )
+      : null;
+  const total = free.price ?? estimate;
+
+  const clearError = (field: Field) => {
+    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+  };
+
+  const needCollection = () => {
+    if (collectionAsked.current) return;
+    collectionAsked.current = true;
+    publicApi.cars().then(
+      (answer) => {
+        setCollection(answer.collection);
+        setPopular(answer.popular);
+      },
+      () => {
+        // Without the catalogue the driver still picks the category; brand and model stay free text.
+        collectionAsked.current = false;
+      },
+    );
+  };
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (submitting) return;
+    setFormError(null);
+    setSlotMessage(null);
+    const problems: Errors = {};
+    const normalized = normalizePhone(phone);
+    if (!category) problems.car = m.categoryRequired;
+    if (!tariff) problems.tariff = m.tariffRequired;
+    if (!chosenStart || !free.date) problems.time = m.timeRequired;
+    if (!name.trim()) problems.name = m.nameRequired;
+    else if (name.trim().length > 60) problems.name = m.nameTooLong;
+    if (!normalized) problems.phone = bookTexts.phoneInvalid;
+    if (!consent) problems.consent = m.consentRequired;
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      if (problems.car) setEditingCar(true);
+      if (problems.name || problems.phone) setEditingContact(true);
+      setFormError(bookTexts.fixErrors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const created: PublicBookingCreated = await publicApi.book(card.code, {
+        name: name.trim(),
+        phone: normalized!,
+        car: { brand: car.brand?.trim() ?? '', model: car.model?.trim() ?? '', category: category! },
+        tariff_id: tariff!.id,
+        services: offered,
+        booking_start: startInstant(chosenStart!, free.date!, card.time_zone),
+        consent: true,
+        website,
+      });
+      rememberDriver({
+        name: name.trim(),
+        phone: normalized!,
+        car: { brand: car.brand?.trim() ?? '', model: car.model?.trim() ?? '', category: category! },
+      });
+      rememberBooking({
+        token: created.manage_token,
+        code: card.code,
+        station: card.name,
+        start: created.booking.booking_start,
+        time_zone: created.booking.station.time_zone,
+      });
+      handOffBooking(created.manage_token, created.booking);
+      navigate(bookingPath(created.manage_token));
+    } catch (cause) {
+      setSubmitting(false);
+      if (!(cause instanceof PublicApiError)) return setFormError(bookTexts.unexpected);
+      if (cause.code === 'SLOT_TAKEN' || cause.status === 409) {
+        setStart(null);
+        setSlotMessage(cause.message || m.slotTaken);
+        await free.refresh();
+        return;
+      }
+      if (cause.status === 429) return setFormError(m.rateLimited);
+      const fieldErrors: Errors = {};
+      const rest: string[] = [];
+      for (const [key, message] of Object.entries(cause.fields)) {
+        const field = fieldOf(key);
+        if (field && field !== 'services') fieldErrors[field] = message;
+        else rest.push(message);
+      }
+      if (Object.keys(fieldErrors).length > 0) {
+        setErrors(fieldErrors);
+        if (fieldErrors.car) setEditingCar(true);
+        if (fieldErrors.name || fieldErrors.phone) setEditingContact(true);
+      }
+      setFormError(rest[0] ?? (Object.keys(fieldErrors).length ? bookTexts.fixErrors : cause.message));
+    }
+  }
+
+  const toggleService = (key: string) =>
+    setServices(services.includes(key) ? services.filter((k) => k !== key) : [...services, key]);
+
+  return (
+    <form class="bk-form" noValidate onSubmit={submit} aria-describedby="bk-form-error">
+      <Section title={bookTexts.carHeading} id="bk-car-title">
+        {editingCar || !category ? (
+          <CarPicker
+            car={car}
+            onChange={(next) => {
+              setCar(next);
+              if (next.category) clearError('car');
+            }}
+            collection={collection}
+            popular={popular}
+            error={errors.car}
+            onNeedCollection={needCollection}
+          />
+        ) : (
+          <CarSummary car={car as RememberedCar} onEdit={() => setEditingCar(true)} />
+        )}
+      </Section>
+
+      <Section title={bookTexts.tariffHeading} id="bk-tariff-title">
+        <TariffCards
+          tariffs={card.tariffs}
+          category={category}
+          selected={tariff?.id ?? null}
+          onSelect={(id) => {
+            setTariffId(id);
+            clearError('tariff');
+          }}
+          error={errors.tariff}
+        />
+        {tariff && category && (
+          <ServiceChecks tariff={tariff} category={category} selected={offered} onToggle={toggleService} />
+        )}
+      </Section>
+
+      <Section title={bookTexts.timeHeading} id="bk-time-title">
+        {!tariff || !category ? (
+          <p class="bk-hint">{bookTexts.timeNeedsTariff}</p>
+        ) : (
+          <>
+            <DayStrip
+              days={days}
+              today={card.today}
+              selected={free.date}
+              empty={free.emptyDays}
+              onSelect={(day) => {
+                setSlotMessage(null);
+                free.pickDay(day);
+              }}
+            />
+            <div class="bk-times-area" aria-busy={free.loading}>
+              {free.loading && !free.times ? (
+                <p class="bk-hint" role="status">
+                  {bookTexts.timesLoading}
+                </p>
+              ) : free.error ? (
+                <div class="bk-inline-error" role="alert">
+                  <span>⚠ {free.error}</span>{' '}
+                  <button type="button" class="bk-button bk-button--text" onClick={() => void free.refresh()}>
+                    {bookTexts.retry}
+                  </button>
+                </div>
+              ) : free.times && free.times.length > 0 ? (
+                <TimeButtons
+                  times={free.times}
+                  timeZone={card.time_zone}
+                  selected={chosenStart}
+                  describedBy="bk-time-error"
+                  onSelect={(value) => {
+                    setStart(value);
+                    setSlotMessage(null);
+                    clearError('time');
+                  }}
+                />
+              ) : free.times ? (
+                <p class="bk-hint">{free.noneAhead ? bookTexts.noTimesAhead : m.noTimes}</p>
+              ) : null}
+            </div>
+          </>
+        )}
+        <FieldError id="bk-time-error" message={slotMessage ?? errors.time} />
+      </Section>
+
+      <Section title={bookTexts.contactHeading} id="bk-contact-title">
+        {editingContact ? (
+          <div class="bk-contact">
+            <div class="bk-field">
+              <label for="bk-name">{bookTexts.name}</label>
+              <input
+                id="bk-name"
+                class="bk-input"
+                type="text"
+                name="name"
+                autocomplete="given-name"
+                maxLength={60}
+                value={name}
+                aria-invalid={errors.name ? true : undefined}
+                aria-describedby="bk-name-error"
+                onInput={(event) => {
+                  setName(event.currentTarget.value);
+                  clearError('name');
+                }}
+              />
+              <FieldError id="bk-name-error" message={errors.name} />
+            </div>
+            <div class="bk-field">
+              <label for="bk-phone">{bookTexts.phone}</label>
+              <input
+                id="bk-phone"
+                class="bk-input"
+                type="tel"
+                name="phone"
+                inputMode="tel"
+                autocomplete="tel"
+                placeholder="+7 (999) 123-45-67"
+                value={phone}
+                aria-invalid={errors.phone ? true : undefined}
+                aria-describedby="bk-phone-error"
+                onInput={(event) => {
+                  const masked = maskPhone(event.currentTarget.value);
+                  // The input shows the mask even when the state did not change (a letter typed).
+                  event.currentTarget.value = masked;
+                  setPhone(masked);
+                  clearError('phone');
+                }}
+              />
+              <FieldError id="bk-phone-error" message={errors.phone} />
+            </div>
+          </div>
+        ) : (
+          <div class="bk-summary">
+            <p class="bk-summary__text">
+              <strong>{name}</strong> · {phone}
+            </p>
+            <button
+              type="button"
+              class="bk-button bk-button--text"
+              aria-label={`${bookTexts.change}: ${bookTexts.contactHeading.toLowerCase()}`}
+              onClick={() => setEditingContact(true)}
+            >
+              {bookTexts.change}
+            </button>
+          </div>
+        )}
+        {/* The honeypot: people never see or reach it; bots that fill every field are told apart. */}
+        <div class="bk-honeypot" aria-hidden="true">
+          <label for="bk-website">{bookTexts.honeypot}</label>
+          <input
+            id="bk-website"
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autocomplete="off"
+            value={website}
+            onInput={(event) => setWebsite(event.currentTarget.value)}
+          />
+        </div>
+      </Section>
+
+      <div class="bk-card bk-confirm">
+        <label class="bk-check bk-consent">
+          <input
+            type="checkbox"
+            name="consent"
+            checked={consent}
+            aria-invalid={errors.consent ? true : undefined}
+            aria-describedby="bk-consent-error"
+            onChange={(event) => {
+              setConsent(event.currentTarget.checked);
+              clearError('consent');
+            }}
+          />
+          <span>
+            {bookTexts.consent}
+            {card.operator ? ` ${card.operator.name}` : ''} (
+            <a class="bk-link" href={privacyPath(card.code)} target="_blank" rel="noopener">
+              {bookTexts.consentPolicy}
+            </a>
+            )
+          </span>
+        </label>
+        <FieldError id="bk-consent-error" message={errors.consent} />
+        <p class="bk-total">
+          <span>{bookTexts.total}</span>
+          <strong>{total !== null ? formatPrice(total) : '—'}</strong>
+        </p>
+        <p class="bk-form-error" id="bk-form-error" role="alert">
+          {formError ? `⚠ ${formError}` : ''}
+        </p>
+        <button type="submit" class="bk-button bk-button--primary bk-submit" disabled={submitting}>
+          {submitting ? bookTexts.submitting : bookTexts.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,419 @@
+/** @jsxImportSource preact */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import {
+  carClassLabels,
+  onlineBookingMessages as m,
+  publicBookingStateLabels,
+  type PublicBooking,
+  type PublicStationCard,
+} from '@crm/shared';
+import { dateTimeLabel, dayRange, formatPrice, localDateOf, startInstant } from './book-format';
+import { bookPath, navigate } from './book-route';
+import { forgetBooking, rememberBooking } from './book-storage';
+import { bookTexts } from './book-texts';
+import { ErrorState, FieldError, PhoneLink, Skeleton } from './book-ui';
+import { takeHandedBooking } from './booking-handoff';
+import { DayStrip, TimeButtons } from './flow-parts';
+import { bookingIn, PublicApiError, publicApi } from './public-api';
+import { useFreeTimes } from './use-free-times';
+
+/** While the station has not answered, the page asks again this often (and when the tab comes back). */
+export const WAITING_POLL_MS = 30_000;
+
+const headline: Record<PublicBooking['state'], string> = {
+  waiting: m.waiting,
+  confirmed: m.booked,
+  in_progress: publicBookingStateLabels.in_progress,
+  done: publicBookingStateLabels.done,
+  cancelled: m.cancelled,
+};
+const stateMark: Record<PublicBooking['state'], string> = {
+  waiting: '⏳',
+  confirmed: '✓',
+  in_progress: '🚿',
+  done: '✓',
+  cancelled: '✕',
+};
+
+const errorText = (cause: unknown) =>
+  cause instanceof PublicApiError ? cause.message : bookTexts.unexpected;
+
+/** `/booking/{token}`: the driver's booking, its state, and what he can still do with it. */
+export function ManagePage({ token }: { token: string }) {
+  const [booking, setBooking] = useState<PublicBooking | null>(() => takeHandedBooking(token));
+  const [loadError, setLoadError] = useState<PublicApiError | null>(null);
+  const [mode, setMode] = useState<null | 'reschedule' | 'cancel' | 'forget'>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const accept = useCallback(
+    (next: PublicBooking) => {
+      setBooking(next);
+      if (next.state === 'cancelled') forgetBooking(token);
+      else
+        rememberBooking({
+          token,
+          code: next.station.code,
+          station: next.station.name,
+          start: next.booking_start,
+          time_zone: next.station.time_zone,
+        });
+    },
+    [token],
+  );
+
+  const reload = useCallback(async () => {
+    try {
+      accept(await publicApi.booking(token));
+      setLoadError(null);
+    } catch (cause) {
+      setLoadError(
+        cause instanceof PublicApiError ? cause : new PublicApiError(0, 'INTERNAL', bookTexts.unexpected),
+      );
+    }
+  }, [token, accept]);
+
+  useEffect(() => {
+    if (!booking) void reload();
+    // The first read only; later reads come from the poll and the tab's return.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  // The staff's «Принять» shows up here: read again when the tab comes back and, while waiting, every 30 s.
+  const waiting = booking?.state === 'waiting';
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const timer = waiting ? window.setInterval(() => void reload(), WAITING_POLL_MS) : undefined;
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      if (timer !== undefined) window.clearInterval(timer);
+    };
+  }, [reload, waiting]);
+
+  useEffect(() => {
+    document.title = booking ? `${headline[booking.state]} — ${booking.station.name}` : bookTexts.pageTitle;
+  }, [booking]);
+
+  if (loadError && !booking) {
+    if (loadError.status === 404) return <ErrorState message={m.bookingNotFound} />;
+    return <ErrorState message={loadError.message} onRetry={() => void reload()} />;
+  }
+  if (!booking) return <Skeleton />;
+
+  const zone = booking.station.time_zone;
+  const open = booking.state === 'waiting' || booking.state === 'confirmed';
+  const cutoff = Math.max(
+    0,
+    Math.round((Date.parse(booking.booking_start) - Date.parse(booking.change_deadline)) / 60_000),
+  );
+  const car = [booking.car.brand, booking.car.model].filter(Boolean).join(' ');
+
+  async function act(run: () => Promise<unknown>, done: string): Promise<boolean> {
+    setBusy(true);
+    setActionError(null);
+    try {
+      const answer = await run();
+      const next = bookingIn(answer);
+      if (next) accept(next);
+      else await reload();
+      setMode(null);
+      setNotice(done);
+      return true;
+    } catch (cause) {
+      setActionError(errorText(cause));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div class="bk-manage">
+      <header class={`bk-card bk-status bk-status--${booking.state}`}>
+        <p class="bk-station__eyebrow">{bookTexts.bookingNumber(booking.order_number)}</p>
+        <h1 class="bk-status__title">
+          <span class="bk-status__mark" aria-hidden="true">
+            {stateMark[booking.state]}
+          </span>{' '}
+          {headline[booking.state]}
+        </h1>
+        <p class="bk-status__badge">{publicBookingStateLabels[booking.state]}</p>
+      </header>
+      <p class="bk-notice" role="status" aria-live="polite">
+        {notice ?? ''}
+      </p>
+
+      <dl class="bk-card bk-details">
+        <div>
+          <dt>{bookTexts.when}</dt>
+          <dd>{dateTimeLabel(booking.booking_start, zone)}</dd>
+        </div>
+        <div>
+          <dt>{bookTexts.where}</dt>
+          <dd>
+            {booking.station.name}, {booking.station.address}{' '}
+            <a class="bk-link" href={booking.station.map_url} target="_blank" rel="noopener noreferrer">
+              {bookTexts.map}
+            </a>
+          </dd>
+        </div>
+        <div>
+          <dt>{bookTexts.car}</dt>
+          <dd>
+            {car ? `${car} · ` : ''}
+            {carClassLabels[booking.car.category]}
+          </dd>
+        </div>
+        <div>
+          <dt>{bookTexts.tariff}</dt>
+          <dd>{booking.tariff_name}</dd>
+        </div>
+        {booking.services.length > 0 && (
+          <div>
+            <dt>{bookTexts.services}</dt>
+            <dd>{booking.services.map((s) => `${s.name} (${formatPrice(s.price)})`).join(', ')}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{bookTexts.price}</dt>
+          <dd>
+            <strong>{formatPrice(booking.price)}</strong>
+          </dd>
+        </div>
+        {booking.station.phone && (
+          <div>
+            <dt>{bookTexts.stationPhone}</dt>
+            <dd>
+              <PhoneLink phone={booking.station.phone} />
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <div class="bk-actions">
+        {open && (
+          <a class="bk-button" href={publicApi.calendarUrl(token)} download>
+            {bookTexts.addToCalendar}
+          </a>
+        )}
+        {open && booking.can_change && mode === null && (
+          <>
+            <button type="button" class="bk-button" onClick={() => setMode('reschedule')}>
+              {bookTexts.reschedule}
+            </button>
+            <button type="button" class="bk-button bk-button--danger" onClick={() => setMode('cancel')}>
+              {bookTexts.cancel}
+            </button>
+          </>
+        )}
+      </div>
+      {open && !booking.can_change && <p class="bk-hint bk-card">{m.changeClosed(cutoff)}</p>}
+
+      {mode === 'reschedule' && (
+        <Reschedule
+          booking={booking}
+          busy={busy}
+          onCancel={() => setMode(null)}
+          onConfirm={(start) => act(() => publicApi.reschedule(token, start), m.rescheduled)}
+          error={actionError}
+        />
+      )}
+      {mode === 'cancel' && (
+        <CancelConfirm
+          busy={busy}
+          error={actionError}
+          onNo={() => setMode(null)}
+          onYes={(reason) => act(() => publicApi.cancel(token, reason), m.cancelled)}
+        />
+      )}
+
+      <div class="bk-card bk-forget">
+        {booking.data_removal_requested ? (
+          <p>{m.dataRemovalRequested}</p>
+        ) : mode === 'forget' ? (
+          <div role="group" aria-labelledby="bk-forget-text">
+            <p id="bk-forget-text">{bookTexts.forgetConfirm}</p>
+            <div class="bk-actions">
+              <button
+                type="button"
+                class="bk-button bk-button--danger"
+                disabled={busy}
+                onClick={() => act(() => publicApi.forget(token), m.dataRemovalRequested)}
+              >
+                {bookTexts.forgetYes}
+              </button>
+              <button type="button" class="bk-button" onClick={() => setMode(null)}>
+                {bookTexts.forgetNo}
+              </button>
+            </div>
+            <FieldError id="bk-forget-error" message={actionError ?? undefined} />
+          </div>
+        ) : (
+          <button
+            type="button"
+            class="bk-button bk-button--text"
+            onClick={() => {
+              setActionError(null);
+              setMode('forget');
+            }}
+          >
+            {bookTexts.forget}
+          </button>
+        )}
+      </div>
+
+      <p class="bk-footer-link">
+        <a
+          class="bk-link"
+          href={bookPath(booking.station.code)}
+          onClick={(event) => {
+            event.preventDefault();
+            navigate(bookPath(booking.station.code));
+          }}
+        >
+          {bookTexts.bookAgain}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function CancelConfirm(props: {
+  busy: boolean;
+  error: string | null;
+  onYes: (reason?: string) => void;
+  onNo: () => void;
+}) {
+  const [reason, setReason] = useState('');
+  const first = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  return (
+    <div class="bk-card bk-confirm-box" role="group" aria-labelledby="bk-cancel-title">
+      <h2 class="bk-section__title" id="bk-cancel-title">
+        {bookTexts.cancelConfirm}
+      </h2>
+      <div class="bk-field">
+        <label for="bk-cancel-reason">{bookTexts.cancelReason}</label>
+        <textarea
+          id="bk-cancel-reason"
+          ref={first}
+          class="bk-input"
+          maxLength={300}
+          rows={2}
+          value={reason}
+          onInput={(event) => setReason(event.currentTarget.value)}
+        />
+      </div>
+      <div class="bk-actions">
+        <button
+          type="button"
+          class="bk-button bk-button--danger"
+          disabled={props.busy}
+          onClick={() => props.onYes(reason.trim() || undefined)}
+        >
+          {bookTexts.cancelYes}
+        </button>
+        <button type="button" class="bk-button" onClick={props.onNo}>
+          {bookTexts.cancelNo}
+        </button>
+      </div>
+      <FieldError id="bk-cancel-error" message={props.error ?? undefined} />
+    </div>
+  );
+}
+
+/** «Перенести»: the station's days and free times for the same wash, then a confirmation. */
+function Reschedule(props: {
+  booking: PublicBooking;
+  busy: boolean;
+  error: string | null;
+  onConfirm: (start: string) => Promise<boolean>;
+  onCancel: () => void;
+}) {
+  const { booking } = props;
+  const [card, setCard] = useState<PublicStationCard | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [start, setStart] = useState<string | null>(null);
+  const loadCard = useCallback(() => {
+    setCardError(null);
+    publicApi.station(booking.station.code).then(setCard, (cause: unknown) => setCardError(errorText(cause)));
+  }, [booking.station.code]);
+  useEffect(loadCard, [loadCard]);
+  const days = useMemo(() => (card ? dayRange(card.today, card.days_ahead) : []), [card]);
+  const services = useMemo(() => booking.services.map((s) => s.key), [booking.services]);
+  const free = useFreeTimes({
+    code: booking.station.code,
+    tariffId: card ? booking.tariff_id : null,
+    category: booking.car.category,
+    services,
+    days,
+  });
+  const zone = booking.station.time_zone;
+  const chosen = start && free.times?.includes(start) ? start : null;
+  const current = localDateOf(booking.booking_start, zone);
+
+  if (cardError) return <ErrorState message={cardError} onRetry={loadCard} />;
+  if (!card) return <Skeleton />;
+  return (
+    <section class="bk-card bk-reschedule" aria-labelledby="bk-reschedule-title">
+      <h2 class="bk-section__title" id="bk-reschedule-title">
+        {bookTexts.rescheduleHeading}
+      </h2>
+      <DayStrip
+        days={days}
+        today={card.today}
+        selected={free.date}
+        empty={free.emptyDays}
+        onSelect={(day) => free.pickDay(day)}
+      />
+      <div class="bk-times-area" aria-busy={free.loading}>
+        {free.loading && !free.times ? (
+          <p class="bk-hint" role="status">
+            {bookTexts.timesLoading}
+          </p>
+        ) : free.error ? (
+          <ErrorState message={free.error} onRetry={() => void free.refresh()} />
+        ) : free.times && free.times.length > 0 ? (
+          <TimeButtons
+            times={free.times.filter(
+              (t) =>
+                !(
+                  free.date === current &&
+                  startInstant(t, free.date, zone) === new Date(booking.booking_start).toISOString()
+                ),
+            )}
+            timeZone={zone}
+            selected={chosen}
+            onSelect={setStart}
+          />
+        ) : free.times ? (
+          <p class="bk-hint">{free.noneAhead ? bookTexts.noTimesAhead : m.noTimes}</p>
+        ) : null}
+      </div>
+      <div class="bk-actions">
+        <button
+          type="button"
+          class="bk-button bk-button--primary"
+          disabled={!chosen || props.busy}
+          onClick={async () => {
+            if (!chosen || !free.date) return;
+            // «Это время уже заняли»: the times are read again, the message stays under them.
+            if (!(await props.onConfirm(startInstant(chosen, free.date, zone)))) await free.refresh();
+          }}
+        >
+          {chosen && free.date
+            ? bookTexts.rescheduleConfirm(dateTimeLabel(startInstant(chosen, free.date, zone), zone))
+            : bookTexts.reschedule}
+        </button>
+        <button type="button" class="bk-button" onClick={props.onCancel}>
+          {bookTexts.keep}
+        </button>
+      </div>
+      <FieldError id="bk-reschedule-error" message={props.error ?? undefined} />
+    </section>
+  );
+}
