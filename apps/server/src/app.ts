@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -48,6 +48,8 @@ import type { ChannelSender } from './modules/notifications/channels';
 import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnerApiRoutes } from './modules/partners/partner-api.routes';
 import { createPartnerCallbackSender } from './modules/partners/partner-callbacks';
+import { onlineBookingRoutes } from './modules/online-booking/online-booking.routes';
+import { publicBookingRoutes } from './modules/online-booking/public-booking.routes';
 
 export interface BuildOptions extends AppDeps {
   logger?: FastifyServerOptions['logger'];
@@ -161,6 +163,8 @@ export async function buildApp(options: BuildOptions) {
     telegramBotRoutes,
     partnersRoutes,
     partnerApiRoutes,
+    onlineBookingRoutes,
+    publicBookingRoutes,
     // After orders: the gates run operations in document order, and deleting a tariff must not starve them.
     ownTariffsRoutes,
   ]) {
@@ -207,6 +211,16 @@ export async function buildApp(options: BuildOptions) {
     app.get('/auth/yandex', { schema: { hide: true } }, (_request, reply) =>
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(loginContent),
     );
+  }
+  const bookHtml = webDist ? join(webDist, 'book.html') : null;
+  if (bookHtml && existsSync(bookHtml)) {
+    const bookContent = readFileSync(bookHtml);
+    // Issue 37: the public booking page is its own small entry (no staff app); its client routes are these.
+    const sendBookPage = (_request: unknown, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(bookContent);
+    for (const path of ['/book/:code', '/book/:code/privacy', '/booking/:token']) {
+      app.get(path, { schema: { hide: true } }, sendBookPage);
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing file (an old hashed chunk after a deploy) must be a 404, not index.html served as script.

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ErrorCode, issuesToFields, messages } from '@crm/shared';
+import { type ErrorCode, issuesToFields, messages, onlineBookingMessages } from '@crm/shared';
 
 /** A failure the client caused or may see; becomes the one error shape of DESIGN §4. */
 export class AppError extends Error {
@@ -81,7 +81,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode === 429) {
       const signIn = request.url.startsWith('/api/auth') || request.url.startsWith('/api/authorize');
-      const message = signIn ? messages.auth.tooManyRequests : messages.generic.tooManyRequests;
+      const message = signIn
+        ? messages.auth.tooManyRequests
+        : request.url.startsWith('/api/public/')
+          ? onlineBookingMessages.rateLimited
+          : messages.generic.tooManyRequests;
       return reply.status(429).send({ error: { code: 'RATE_LIMITED', message } });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

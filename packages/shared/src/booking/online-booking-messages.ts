@@ -31,6 +31,7 @@ export const onlineBookingMessages = {
   nameTooLong: 'Имя не длиннее 60 символов',
   tariffRequired: 'Выберите тариф',
   categoryRequired: 'Выберите тип автомобиля',
+  categoryNotPriced: 'Этот тариф недоступен для выбранного типа автомобиля',
   timeRequired: 'Выберите время',
   consentRequired: 'Нужно согласие на обработку персональных данных',
   tooSoon: (notice: number) => `Записаться можно не позже чем за ${durationWords(notice)} до начала`,

@@ -6,3 +6,4 @@ export * from './orders';
 export * from './invitations';
 export * from './notifications';
 export * from './partners';
+export * from './online-booking';

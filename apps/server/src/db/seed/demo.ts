@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { seedDemoPartners } from './demo-partners';
+import { seedDemoOnlineBooking } from './demo-online-booking';
 import { boxes, fixedTariffs, identities, memberships, networks, stations, users } from '../schema';
 import { seedDemoActivity, type DemoStationRef } from './demo-activity';
 
@@ -246,10 +247,11 @@ export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptio
       administratorId: userIds.administrator ?? null,
       rivalOwnerId: userIds.rival ?? null,
     });
-    await seedDemoPartners(
-      tx,
-      Object.fromEntries(Object.entries(refs).map(([carwashId, ref]) => [carwashId, ref.id])),
+    const stationIdsByCarwash = Object.fromEntries(
+      Object.entries(refs).map(([carwashId, ref]) => [carwashId, ref.id]),
     );
+    await seedDemoPartners(tx, stationIdsByCarwash);
+    await seedDemoOnlineBooking(tx, stationIdsByCarwash, now);
     return true;
   });
 }

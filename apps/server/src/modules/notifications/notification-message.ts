@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import {
-  isOwnSource,
+  isIncomingNewOrder,
   stationClock,
   type ClientCar,
   type NotificationEvent,
@@ -54,6 +54,7 @@ export async function buildMessages(
       number: orders.number,
       status: orders.status,
       source: orders.source,
+      orderType: orders.orderType,
       clientCar: orders.clientCar,
       bookingStart: orders.bookingStart,
       bookingEnd: orders.bookingEnd,
@@ -85,8 +86,9 @@ export async function buildMessages(
         time: timeText(row.timeZone, row.bookingStart, row.bookingEnd),
         box: row.boxNumber,
         sum: row.sum,
-        // Staff answer only incoming orders; one they typed in themselves is Booked already.
-        awaitsDecision: status === 'Accepted' && !isOwnSource(row.source),
+        // Staff answer only incoming orders (a partner's, a driver's online booking); one they typed in
+        // themselves is Booked already.
+        awaitsDecision: isIncomingNewOrder({ status, source: row.source, order_type: row.orderType }),
       },
       url: orderPath(row.stationId, row.orderId, stationClock(row.timeZone, row.bookingStart).date),
     });

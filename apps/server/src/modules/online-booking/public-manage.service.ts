@@ -1,0 +1,180 @@
+import {
+  manageTokenPattern,
+  onlineBookingMessages as m,
+  slotId,
+  stationClock,
+  workHoursError,
+  workingWindow,
+  type OrderStatus,
+  type PublicBooking,
+} from '@crm/shared';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../plugins/errors';
+import { recordOrderEvent } from '../events/order-event-bus';
+import { placeOrder } from '../orders/booking';
+import { tariffNames, updateOrderIfStatus } from '../orders/orders.repository';
+import type { OrderRow } from '../orders/order-dto';
+import {
+  bookingByTokenHash,
+  requestRemoval,
+  tokenHashOf,
+  type BookingByToken,
+} from './online-booking.repository';
+import { changeDeadlineOf, isChangeable, publicBookingOf } from './public-booking-dto';
+import { requireOfferedStart, slotTakenOnline, toMinute } from './public-booking.service';
+
+/** A start on the station's slot grid of its day, the wash inside the work hours. */
+function onGridInHours(station: BookingByToken['station'], start: Date, end: Date): boolean {
+  if (workHoursError(station.worktimeByDay, station.timeZone, start, end)) return false;
+  const clock = stationClock(station.timeZone, start);
+  const window = workingWindow(station.worktimeByDay, clock.date);
+  const [h, mm] = clock.time.split(':').map(Number);
+  const step = station.slotDuration > 0 ? station.slotDuration : 30;
+  return !!window && (h! * 60 + mm! - window.open) % step === 0;
+}
+
+export const bookingNotFound = () => notFound(m.bookingNotFound);
+const cannotChange = () => new AppError(409, 'BOOKING_LOCKED', m.cannotChange);
+const changeClosed = (cutoff: number) => new AppError(409, 'BOOKING_LOCKED', m.changeClosed(cutoff));
+
+/**
+ * The booking behind a manage token. A token of the wrong shape is the same 404 as an unknown one: the
+ * page never learns more than «Запись не найдена».
+ */
+export async function bookingOfToken(db: Database, token: string): Promise<BookingByToken> {
+  if (!manageTokenPattern.test(token)) throw bookingNotFound();
+  const found = await bookingByTokenHash(db, tokenHashOf(token));
+  if (!found) throw bookingNotFound();
+  return found;
+}
+
+async function viewOf(db: Database, found: BookingByToken, order: OrderRow = found.order, now = new Date()) {
+  const tariffId = order.basket.tariff_id;
+  const names = tariffId ? await tariffNames(db, [tariffId]) : {};
+  return publicBookingOf({ ...found, order, tariffName: tariffId ? (names[tariffId] ?? '') : '' }, now);
+}
+
+/** `GET /api/public/bookings/{token}`. */
+export async function readPublicBooking(db: Database, token: string): Promise<PublicBooking> {
+  return viewOf(db, await bookingOfToken(db, token));
+}
+
+/** 409 unless the booking may still change: waiting or booked, and before start − cut-off. */
+function requireChangeable(found: BookingByToken, now: Date) {
+  if (!isChangeable(found.order.status)) throw cannotChange();
+  if (now.getTime() > changeDeadlineOf(found.order, found.settings.cancelCutoffMinutes).getTime()) {
+    throw changeClosed(found.settings.cancelCutoffMinutes);
+  }
+}
+
+const clientCancelNote = 'Отмена клиентом по ссылке онлайн-записи';
+
+/**
+ * `POST …/{token}/cancel`: the driver cancelled (UserCanceled, «Отмены клиентом», like a partner's
+ * client), the box free at once, the staff told through the order event. A repeat answers the cancelled
+ * booking.
+ */
+export async function cancelPublicBooking(
+  db: Database,
+  token: string,
+  reason: string | undefined,
+  now = new Date(),
+): Promise<PublicBooking> {
+  const found = await bookingOfToken(db, token);
+  const { order } = found;
+  if (order.status === 'UserCanceled') return viewOf(db, found);
+  requireChangeable(found, now);
+  const words = reason?.trim();
+  const note = words ? `${clientCancelNote}: ${words}` : clientCancelNote;
+  const updated = await db.transaction(async (tx) => {
+    const row = await updateOrderIfStatus(tx, order.id, order.status, {
+      status: 'UserCanceled',
+      systemComment: order.systemComment ? `${order.systemComment}\n${note}` : note,
+    });
+    if (!row) throw cannotChange();
+    await recordOrderEvent(
+      tx,
+      { type: 'order.changed', station_id: row.stationId, order_id: row.id, status: 'UserCanceled' },
+      {
+        action: 'status',
+        fromStatus: order.status as OrderStatus,
+        actor: { kind: 'system', userId: null },
+        source: order.source,
+      },
+    );
+    return row;
+  });
+  return viewOf(db, found, updated, now);
+}
+
+/**
+ * `POST …/{token}/reschedule`: the same wash (its minutes kept) at another free start, through the
+ * booking engine with the order's own place not counting as taken; the cut-off applies to the OLD start.
+ */
+export async function reschedulePublicBooking(
+  db: Database,
+  token: string,
+  bookingStart: string,
+  now = new Date(),
+): Promise<PublicBooking> {
+  const found = await bookingOfToken(db, token);
+  const { order, station } = found;
+  requireChangeable(found, now);
+  const start = toMinute(bookingStart);
+  const minutes = (order.bookingEnd.getTime() - order.bookingStart.getTime()) / 60_000;
+  const end = new Date(start.getTime() + minutes * 60_000);
+  // Its own place is free for itself: availability ignores no order, so check the new start apart.
+  if (start.getTime() !== order.bookingStart.getTime()) {
+    await requireOfferedStart(db, station, found.settings, start, minutes, now).catch(async (error) => {
+      // Overlapping its own current time is no conflict: the engine below decides with exceptOrderId.
+      if (!(error instanceof AppError && error.code === 'SLOT_TAKEN')) throw error;
+      const overlapsItself = start < order.bookingEnd && end > order.bookingStart;
+      if (!overlapsItself || !onGridInHours(station, start, end)) throw error;
+    });
+  }
+  const from = stationClock(station.timeZone, start);
+  const to = stationClock(station.timeZone, end);
+  try {
+    const updated = await placeOrder(
+      db,
+      { stationId: order.stationId, start, end, preferBox: order.boxNumber, exceptOrderId: order.id },
+      async (tx, box) => {
+        const row = await updateOrderIfStatus(tx, order.id, order.status, {
+          bookingStart: start,
+          bookingEnd: end,
+          boxNumber: box,
+          basket: { ...order.basket, slot_id: slotId(from.date, from.time, to.time, station.slotDuration) },
+        });
+        if (!row) throw cannotChange();
+        await recordOrderEvent(
+          tx,
+          {
+            type: 'order.changed',
+            station_id: row.stationId,
+            order_id: row.id,
+            status: row.status as OrderStatus,
+          },
+          {
+            action: 'moved',
+            fromStatus: order.status as OrderStatus,
+            actor: { kind: 'system', userId: null },
+            source: order.source,
+          },
+        );
+        return row;
+      },
+    );
+    return viewOf(db, found, updated, now);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'SLOT_TAKEN') throw slotTakenOnline();
+    throw error;
+  }
+}
+
+/** `POST …/{token}/forget`: the driver asks to remove his name and phone; the owner confirms (idempotent). */
+export async function forgetPublicBooking(db: Database, token: string, now = new Date()) {
+  const found = await bookingOfToken(db, token);
+  await requestRemoval(db, found.booking.id, now);
+  const booking = { ...found.booking, removalRequestedAt: found.booking.removalRequestedAt ?? now };
+  return viewOf(db, { ...found, booking });
+}
