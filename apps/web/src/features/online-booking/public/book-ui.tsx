@@ -63,7 +63,12 @@ export function Section({
 export function FieldError({ id, message }: { id: string; message?: string }) {
   return (
     <p class="bk-field-error" id={id} aria-live="polite">
-      {message ? <span>⚠ {message}</span> : null}
+      {message ? (
+        <>
+          <span aria-hidden="true">⚠ </span>
+          {message}
+        </>
+      ) : null}
     </p>
   );
 }

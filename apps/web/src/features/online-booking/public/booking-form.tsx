@@ -235,7 +235,8 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
                 </p>
               ) : free.error ? (
                 <div class="bk-inline-error" role="alert">
-                  <span>⚠ {free.error}</span>{' '}
+                  <span aria-hidden="true">⚠ </span>
+                  {free.error}{' '}
                   <button type="button" class="bk-button bk-button--text" onClick={() => void free.refresh()}>
                     {bookTexts.retry}
                   </button>
@@ -365,7 +366,12 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
           <strong>{total !== null ? formatPrice(total) : '—'}</strong>
         </p>
         <p class="bk-form-error" id="bk-form-error" role="alert">
-          {formError ? `⚠ ${formError}` : ''}
+          {formError ? (
+            <>
+              <span aria-hidden="true">⚠ </span>
+              {formError}
+            </>
+          ) : null}
         </p>
         <button type="submit" class="bk-button bk-button--primary bk-submit" disabled={submitting}>
           {submitting ? bookTexts.submitting : bookTexts.submit}
