@@ -53,6 +53,9 @@ function bareIdKind(path: string): IdKind | 'tariff' | null {
  * networkId, userId, orderId …). Null for anything that is not a tenant id.
  */
 export function idKindOf(name: string, path: string): IdKind | null {
+  // The public booking page (issue 37) is no tenant's: its code is public and so are the tariff ids its
+  // station card lists; it is reached by anyone, signed in or not.
+  if (path.startsWith('/api/public/')) return null;
   const n = name.toLowerCase().replace(/[_-]/g, '');
   if (n === 'tariffid') return tariffKind(path);
   if (byName[n]) return byName[n];

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
 import type { TenantIds } from './demo-ids';
 import { demoPartners } from '../../db/seed/demo-partners';
+import { onlineBookingKnownValues } from './online-booking-known';
 
 /** The car class a generated request names: the first of the schema's enum (example-value.ts). */
 const exampleClass: CarClass = 'Mini';
@@ -41,6 +42,9 @@ export async function knownValues(
     partnerorderid: 'gate-partner-order-1',
     // A registered partner (a station connects to it; the admin edits it).
     partnerid: demoPartners.yandex.id,
+    // The online booking (issue 37): the demo's public code, a demo booking's manage token, and the
+    // station's pending data-removal request.
+    ...(await onlineBookingKnownValues(db, stationId)),
   };
   if (!price) return { bookingstart: start.toISOString(), ...partner };
   const end = new Date(start.getTime() + price.totalDurationMinutes * 60_000);
