@@ -4,6 +4,7 @@ import type { Slot, SlotsResponse } from '@crm/shared';
 import { skipFirstVisit, type ApiSession } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { pageErrors } from '../support/browser';
+import { followLink } from '../support/dialogs';
 import { addDays, listOrders, moscowToday } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
@@ -97,6 +98,8 @@ describe('slots of «Мойка на Ленина» (administrator)', () => {
     }
   });
 
+  const onSlots = (url: URL) => url.pathname.endsWith('/slots');
+
   async function open(options: Parameters<typeof browser.openAs>[1] = {}): Promise<Page> {
     const page = await browser.openAs('administrator', options);
     await page.context().addInitScript((id) => localStorage.setItem('crm.selectedStation', id), leninaId);
@@ -105,10 +108,10 @@ describe('slots of «Мойка на Ленина» (administrator)', () => {
       // On a phone «Слоты» lives in the «Ещё» sheet.
       await page.getByRole('navigation', { name: 'Разделы' }).getByRole('button', { name: 'Ещё' }).click();
       await page.getByRole('dialog', { name: 'Ещё' }).getByRole('link', { name: 'Слоты' }).click();
+      await page.waitForURL(onSlots);
     } else {
-      await page.getByRole('link', { name: 'Слоты' }).first().click();
+      await followLink(page.getByRole('link', { name: 'Слоты' }).first(), onSlots);
     }
-    await page.waitForURL((url) => url.pathname.endsWith('/slots'));
     return page;
   }
 
