@@ -64,11 +64,19 @@ export function errSerializer(error: Error): SerializedError {
   return { type: typeof error, message: String(error), stack: '' };
 }
 
+/**
+ * A path as logs may keep it: a driver's manage token (issue 37, `/api/public/bookings/{token}` and the
+ * page `/booking/{token}`) is a secret, like a session id, and is cut out.
+ */
+export function loggablePath(path: string): string {
+  return path.replace(/^(\/api\/public\/bookings\/|\/booking\/)[^/]*/, '$1…');
+}
+
 /** pino `req` serializer: the path without its query string (search text, codes, states, addresses). */
 export function reqSerializer(request: FastifyRequest) {
   return {
     method: request.method,
-    url: request.url?.split('?')[0],
+    url: request.url === undefined ? undefined : loggablePath(request.url.split('?')[0]!),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggablePath } from '../../plugins/log-options';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // The public booking page is its own small entry, `book.html` of the web build (issue 37).
@@ -26,5 +27,15 @@ describe('serving the booking page', () => {
     }
     // The staff app keeps its routes.
     expect((await t.app.inject({ method: 'GET', url: '/station/x' })).body).toContain('<div id="root">');
+  });
+});
+
+describe('request logs', () => {
+  it('never keep a manage token', () => {
+    const token = 'DemoLenina24ManageTokenDoNotUseOutsideDemo0';
+    expect(loggablePath(`/api/public/bookings/${token}/cancel`)).toBe('/api/public/bookings/…/cancel');
+    expect(loggablePath(`/api/public/bookings/${token}`)).toBe('/api/public/bookings/…');
+    expect(loggablePath(`/booking/${token}`)).toBe('/booking/…');
+    expect(loggablePath('/api/public/book/lenina24')).toBe('/api/public/book/lenina24');
   });
 });
