@@ -135,7 +135,10 @@ export async function stationCard(
   return {
     ...publicStationOf(code, station),
     today,
-    hours_today: window ? { open: hhmm(window.open), close: hhmm(window.close) } : null,
+    // A day open to midnight reads «до 23:59», not «до 00:00».
+    hours_today: window
+      ? { open: hhmm(window.open), close: hhmm(Math.min(window.close, 24 * 60 - 1)) }
+      : null,
     enabled: open,
     days_ahead: station.daysToAlive,
     min_notice_minutes: settings.minNoticeMinutes,
