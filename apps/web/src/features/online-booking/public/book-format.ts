@@ -92,3 +92,11 @@ export function startInstant(start: string, date: string, timeZone: string): str
 export function startLabel(start: string, timeZone: string): string {
   return /^\d{1,2}:\d{2}$/.test(start) ? start.padStart(5, '0') : timeLabel(start, timeZone);
 }
+
+const shortFormats = new Map<string, Intl.DateTimeFormat>();
+/** «30 ноября, 12:00» on the station's clock (no weekday: it reads after «Перенести на»). */
+export function shortDateTimeLabel(instant: string, timeZone: string): string {
+  const at = new Date(instant);
+  const day = cached(shortFormats, timeZone, { day: 'numeric', month: 'long' }).format(at);
+  return `${day}, ${timeLabel(instant, timeZone)}`;
+}

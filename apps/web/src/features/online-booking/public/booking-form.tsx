@@ -83,7 +83,11 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
   const total = free.price ?? estimate;
 
   const clearError = (field: Field) => {
-    if (errors[field]) setErrors({ ...errors, [field]: undefined });
+    if (!errors[field]) return;
+    const next = { ...errors, [field]: undefined };
+    setErrors(next);
+    // «Проверьте выделенные поля» goes with the last of them.
+    if (Object.values(next).every((message) => !message)) setFormError(null);
   };
 
   const needCollection = () => {

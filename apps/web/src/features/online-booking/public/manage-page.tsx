@@ -7,7 +7,14 @@ import {
   type PublicBooking,
   type PublicStationCard,
 } from '@crm/shared';
-import { dateTimeLabel, dayRange, formatPrice, localDateOf, startInstant } from './book-format';
+import {
+  dateTimeLabel,
+  dayRange,
+  formatPrice,
+  localDateOf,
+  shortDateTimeLabel,
+  startInstant,
+} from './book-format';
 import { bookPath, navigate } from './book-route';
 import { forgetBooking, rememberBooking } from './book-storage';
 import { bookTexts } from './book-texts';
@@ -27,13 +34,31 @@ const headline: Record<PublicBooking['state'], string> = {
   done: publicBookingStateLabels.done,
   cancelled: m.cancelled,
 };
-const stateMark: Record<PublicBooking['state'], string> = {
-  waiting: '⏳',
-  confirmed: '✓',
-  in_progress: '🚿',
-  done: '✓',
-  cancelled: '✕',
-};
+/** The state's sign beside its words (never colour alone): a clock, a tick or a cross. */
+function StateMark({ state }: { state: PublicBooking['state'] }) {
+  const path =
+    state === 'cancelled'
+      ? 'M7 7l10 10M17 7L7 17'
+      : state === 'waiting'
+        ? 'M12 7v5l3 2M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z'
+        : 'M5 12.5l4.5 4.5L19 7.5';
+  return (
+    <span class="bk-status__mark" aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        width="20"
+        height="20"
+        fill="none"
+        stroke="currentColor"
+        stroke-width="2.4"
+        stroke-linecap="round"
+        stroke-linejoin="round"
+      >
+        <path d={path} />
+      </svg>
+    </span>
+  );
+}
 
 const errorText = (cause: unknown) =>
   cause instanceof PublicApiError ? cause.message : bookTexts.unexpected;
@@ -136,10 +161,8 @@ export function ManagePage({ token }: { token: string }) {
       <header class={`bk-card bk-status bk-status--${booking.state}`}>
         <p class="bk-station__eyebrow">{bookTexts.bookingNumber(booking.order_number)}</p>
         <h1 class="bk-status__title">
-          <span class="bk-status__mark" aria-hidden="true">
-            {stateMark[booking.state]}
-          </span>{' '}
-          {headline[booking.state]}
+          <StateMark state={booking.state} />
+          <span>{headline[booking.state]}</span>
         </h1>
         <p class="bk-status__badge">{publicBookingStateLabels[booking.state]}</p>
       </header>
@@ -194,7 +217,7 @@ export function ManagePage({ token }: { token: string }) {
         )}
       </dl>
 
-      <div class="bk-actions">
+      <div class="bk-actions bk-actions--main">
         {open && (
           <a class="bk-button" href={publicApi.calendarUrl(token)} download>
             {bookTexts.addToCalendar}
@@ -231,7 +254,7 @@ export function ManagePage({ token }: { token: string }) {
         />
       )}
 
-      <div class="bk-card bk-forget">
+      <div class="bk-forget">
         {booking.data_removal_requested ? (
           <p>{m.dataRemovalRequested}</p>
         ) : mode === 'forget' ? (
@@ -406,7 +429,7 @@ function Reschedule(props: {
           }}
         >
           {chosen && free.date
-            ? bookTexts.rescheduleConfirm(dateTimeLabel(startInstant(chosen, free.date, zone), zone))
+            ? bookTexts.rescheduleConfirm(shortDateTimeLabel(startInstant(chosen, free.date, zone), zone))
             : bookTexts.reschedule}
         </button>
         <button type="button" class="bk-button" onClick={props.onCancel}>
