@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { onlineBookingMessages as m, type OnlineBookingUpdate } from '@crm/shared';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineBookingMessages as m, washServices, type OnlineBookingUpdate } from '@crm/shared';
 import { setSessionUser } from '../../../lib/session';
 import {
   testOnlineBooking,
@@ -90,21 +90,49 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
     fireEvent.change(form.getByLabelText('Запись на дней вперёд'), { target: { value: '30' } });
     fireEvent.click(form.getByRole('switch', { name: 'Автоподтверждение записей' }));
     fireEvent.click(form.getByRole('radio', { name: 'Выбрать тарифы' }));
-    // Only the active tariffs are offered to choose.
+    // «Выбрать» starts from the active tariffs, all ticked; a switched-off one is not offered.
     const express = await form.findByRole('checkbox', { name: 'Экспресс' });
+    await waitFor(() => expect(express).toBeChecked());
+    expect(form.getByRole('checkbox', { name: 'Комплекс' })).toBeChecked();
     expect(form.queryByRole('checkbox', { name: /Максимум/ })).not.toBeInTheDocument();
+    await act(async () => {});
     fireEvent.click(express);
     await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     expect(await screen.findByText(m.saved)).toBeInTheDocument();
     expect(calls.filter((c) => c.key === POST).map((c) => c.body)).toEqual([
       {
-        tariff_ids: ['00000000-0000-4000-8000-000000000001'],
+        tariff_ids: ['00000000-0000-4000-8000-000000000002'],
         days_ahead: 30,
         autoaccept: true,
       },
     ]);
     await waitFor(() => expect(save).toBeDisabled());
+  });
+
+  it('starts a chosen service list from every service, and sends what is left ticked', async () => {
+    const { calls } = renderSettings(PATH, {
+      api: {
+        [GET]: () => testOnlineBooking(),
+        [POST]: (body) => testOnlineBooking(body as object),
+      },
+    });
+    const form = await bookingForm();
+    fireEvent.click(form.getByRole('radio', { name: 'Выбрать услуги' }));
+    const wax = await form.findByRole('checkbox', { name: 'Горячий воск' });
+    expect(wax).toBeChecked();
+    // antd's checkbox group counts a box once its effects have run; a person never clicks sooner.
+    await act(async () => {});
+    expect(form.getAllByRole('checkbox').filter((c) => !(c as HTMLInputElement).checked)).toHaveLength(0);
+    fireEvent.click(wax);
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await screen.findByText(m.saved)).toBeInTheDocument();
+    const sent = calls.find((c) => c.key === POST)?.body as OnlineBookingUpdate;
+    expect(Object.keys(sent)).toEqual(['service_keys']);
+    expect(sent.service_keys).toHaveLength(washServices.length - 1);
+    expect(sent.service_keys).not.toContain('wax');
   });
 
   it('says what is wrong on the field the server names, and keeps what was typed', async () => {

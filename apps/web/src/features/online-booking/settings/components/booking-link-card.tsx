@@ -88,19 +88,6 @@ export function BookingLinkCard({ stationId, stationName, code, enabled, readOnl
               {t.telegram}
             </Button>
           </div>
-          <div>
-            <Button
-              type="link"
-              danger
-              icon={<ReloadOutlined />}
-              disabled={readOnly}
-              loading={update.isPending && update.variables?.new_code === true}
-              onClick={askNewCode}
-              className="ob-link__new"
-            >
-              {t.newCode}
-            </Button>
-          </div>
         </Flex>
         <Flex vertical align="center" gap={6} className="ob-link__qr">
           <BookingQr link={link} />
@@ -108,6 +95,18 @@ export function BookingLinkCard({ stationId, stationName, code, enabled, readOnl
             {t.qrHint}
           </Typography.Text>
         </Flex>
+        <div className="ob-link__new">
+          <Button
+            type="link"
+            danger
+            icon={<ReloadOutlined />}
+            disabled={readOnly}
+            loading={update.isPending && update.variables?.new_code === true}
+            onClick={askNewCode}
+          >
+            {t.newCode}
+          </Button>
+        </div>
       </div>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Alert, Card, Checkbox, Form, InputNumber, Radio, Select, Skeleton, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -10,7 +10,7 @@ import {
 import { ApiError } from '../../../../lib/api-client';
 import { useNotify } from '../../../../lib/notify';
 import { useLeaveGuard } from '../../../../lib/use-leave-guard';
-import { useOwnTariffs } from '../api/own-tariffs';
+import { useOwnTariffs, type OwnTariffItem } from '../api/own-tariffs';
 import { putOnlineBooking, useUpdateOnlineBooking } from '../api/update-online-booking';
 import {
   changedFields,
@@ -46,8 +46,13 @@ const range = (min: number, max: number, message: string) => ({
 });
 
 /** The station's own tariffs as checkboxes; a chosen tariff that is switched off stays visible, marked. */
-function TariffChecklist({ stationId, chosen }: { stationId: string; chosen: string[] }) {
-  const tariffs = useOwnTariffs(stationId);
+function TariffChecklist({
+  tariffs,
+  chosen,
+}: {
+  tariffs: ReturnType<typeof useOwnTariffs>;
+  chosen: string[];
+}) {
   if (tariffs.isPending) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (tariffs.isError) return <Alert type="error" showIcon title={t.tariffsLoadFailed} />;
   const shown = tariffs.data.filter((tariff) => tariff.active || chosen.includes(tariff.id));
@@ -95,6 +100,7 @@ export function OnlineBookingForm({
   const notify = useNotify();
   const queryClient = useQueryClient();
   const update = useUpdateOnlineBooking(stationId);
+  const tariffs = useOwnTariffs(stationId);
   const [initial, setInitial] = useState(() => toForm(settings));
   const [dirty, setDirty] = useState(false);
   const tariffsMode = Form.useWatch('tariffs_mode', form) ?? initial.tariffs_mode;
@@ -110,7 +116,11 @@ export function OnlineBookingForm({
   };
 
   // A fresher copy (a new link issued, another tab's save) replaces an untouched form; typed changes stay.
+  // Not on mount: the form starts from these settings already, and a reset then could undo a first click.
+  const shown = useRef(settings);
   useEffect(() => {
+    if (shown.current === settings) return;
+    shown.current = settings;
     if (!dirty) restart(toForm(settings));
   }, [settings]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -119,7 +129,35 @@ export function OnlineBookingForm({
   useLeaveGuard(dirty || otherDirty, { saving: update.isPending });
 
   const current = (): OnlineBookingValues => ({ ...initial, ...form.getFieldsValue(true) });
-  const onValuesChange = () => setDirty(Object.keys(changedFields(initial, current())).length > 0);
+  const checkDirty = () => setDirty(Object.keys(changedFields(initial, current())).length > 0);
+
+  // «Выбрать» starts from what «Все» offered, so the owner unticks what he does not want; the tariffs may
+  // still be loading at the click, then they are ticked when they come.
+  const tariffsToTick = useRef(false);
+  const tickTariffs = (list: OwnTariffItem[] | undefined) => {
+    if (!tariffsToTick.current || !list) return;
+    tariffsToTick.current = false;
+    form.setFieldValue(
+      'tariff_ids',
+      list.filter((tariff) => tariff.active).map((tariff) => tariff.id),
+    );
+    checkDirty();
+  };
+  useEffect(() => tickTariffs(tariffs.data), [tariffs.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onValuesChange = (changed: Partial<OnlineBookingValues>) => {
+    const values = current();
+    if (changed.tariffs_mode === 'some' && values.tariff_ids.length === 0) {
+      tariffsToTick.current = true;
+      tickTariffs(tariffs.data);
+    }
+    if (changed.services_mode === 'some' && values.service_keys.length === 0)
+      form.setFieldValue(
+        'service_keys',
+        washServices.map((service) => service.key),
+      );
+    checkDirty();
+  };
 
   const save = async () => {
     try {
@@ -213,7 +251,7 @@ export function OnlineBookingForm({
           </Form.Item>
           {tariffsMode === 'some' && (
             <div className="ob-form__choices">
-              <TariffChecklist stationId={stationId} chosen={chosenTariffs} />
+              <TariffChecklist tariffs={tariffs} chosen={chosenTariffs} />
             </div>
           )}
         </Form.Item>
