@@ -53,10 +53,24 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
   });
 
   it('has one control for auto-acceptance of bookings: in the online booking’s settings', async () => {
-    renderSettings(PATH, { api: { [GET]: () => testOnlineBooking({ autoaccept: true }) } });
+    renderSettings(PATH, {
+      station: testStation({ autoaccept_booking: true }),
+      api: { [GET]: () => testOnlineBooking({ autoaccept: true }) },
+    });
     const form = await bookingForm();
     expect(form.getByRole('switch', { name: 'Автоподтверждение записей' })).toBeChecked();
     expect(screen.getAllByRole('switch', { name: 'Автоподтверждение записей' })).toHaveLength(1);
+  });
+
+  it('rereads the settings when the station’s own flags say otherwise (another control wrote them)', async () => {
+    let answers = 0;
+    renderSettings(PATH, {
+      station: testStation({ enable_booking: false }),
+      api: { [GET]: () => testOnlineBooking({ enabled: answers++ === 0 }) },
+    });
+    const enabled = await screen.findByRole('switch', { name: 'Онлайн-запись включена' });
+    await waitFor(() => expect(enabled).not.toBeChecked());
+    expect(answers).toBe(2);
   });
 
   it('shows the booking link to read, copy, open, share and scan', async () => {

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Flex, Skeleton } from 'antd';
 import type { Station } from '@crm/shared';
 import { RetryAlert } from '../../../../components/retry-alert';
@@ -11,7 +11,7 @@ import { OnlineBookingForm, type SaveBarProps } from './online-booking-form';
 import './online-booking-settings.css';
 
 interface OnlineBookingSettingsProps {
-  station: Pick<Station, 'id' | 'name' | 'time_zone'>;
+  station: Pick<Station, 'id' | 'name' | 'time_zone' | 'enable_booking' | 'autoaccept_booking'>;
   /** Owners, principals and role admin change the settings; an administrator reads them. */
   canManage: boolean;
   /** The settings pages' save bar (features/stations), so this form looks and behaves like theirs. */
@@ -32,6 +32,15 @@ export function OnlineBookingSettingsView({
 }: OnlineBookingSettingsProps) {
   const query = useOnlineBookingSettings(station.id);
   const readOnly = !canManage;
+
+  // `enabled` and `autoaccept` are the station's own flags, which other controls write too (the strategy's
+  // switches, another tab): when the station's fresh copy disagrees with these settings, they are reread.
+  const { data, refetch } = query;
+  const stale =
+    !!data && (data.enabled !== station.enable_booking || data.autoaccept !== station.autoaccept_booking);
+  useEffect(() => {
+    if (stale) void refetch();
+  }, [stale, station.enable_booking, station.autoaccept_booking, refetch]);
 
   if (query.isPending)
     return (
