@@ -105,7 +105,8 @@ export function DayStrip(props: {
             type="button"
             class={`bk-day${empty ? ' is-empty' : ''}`}
             aria-pressed={selected}
-            aria-label={`${parts.full}${empty ? `, ${bookTexts.noFreeTime}` : ''}`}
+            // The words shown first («завтра»), then the whole date for a screen reader.
+            aria-label={`${index < 2 ? `${relative}, ` : ''}${parts.full}${empty ? `, ${bookTexts.noFreeTime}` : ''}`}
             onClick={() => props.onSelect(day)}
           >
             <span class="bk-day__weekday">{relative}</span>
