@@ -16,8 +16,12 @@ import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
  */
 export const demoOnlineBooking = {
   codes: { '100101': 'lenina24', '100102': 'sadovaya24', '200201': 'bridge24', '300301': 'novaya24' },
-  /** Only «Мойка на Ленина» takes online bookings; the others show «Онлайн-запись временно недоступна». */
-  enabledAt: ['100101'],
+  /**
+   * `enable_booking` is also the station strategy's «bookings» flag (S2 §2), which the demo keeps on at
+   * «Мойка на Садовой» («bookings only»): its page is open too. «Мойка у моста» (the rival) and the
+   * wizard's «Новая мойка» are off and show «Онлайн-запись временно недоступна».
+   */
+  enabledAt: ['100101', '100102'],
   bookings: {
     manage: {
       token: 'DemoLenina24ManageTokenDoNotUseOutsideDemo0',

@@ -24,7 +24,7 @@ import {
   leninaCode,
   manageUrl,
   moscowAt,
-  sadovayaCode,
+  offCode,
   setupLenina,
 } from './online-booking.test-support';
 
@@ -76,12 +76,10 @@ describe('the station card', () => {
     const unknown = await t.app.inject({ method: 'GET', url: '/api/public/book/nosuch99' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.message).toBe(m.notFound);
-    const off = await t.app.inject({ method: 'GET', url: `/api/public/book/${sadovayaCode}` });
+    const off = await t.app.inject({ method: 'GET', url: `/api/public/book/${offCode}` });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ enabled: false, tariffs: [], phone: null });
-    const offBook = await t.app.inject(
-      bookRequest(sadovayaCode, bookingBody(tariff.id, moscowAt(day, '10:00'))),
-    );
+    const offBook = await t.app.inject(bookRequest(offCode, bookingBody(tariff.id, moscowAt(day, '10:00'))));
     expect(offBook.statusCode).toBe(409);
     expect(offBook.json().error.message).toBe(m.unavailable);
   });

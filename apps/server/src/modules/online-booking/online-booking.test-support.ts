@@ -9,7 +9,8 @@ import { stationIdByCarwash } from '../orders/orders.test-support';
 
 export { demoOnlineBooking };
 export const leninaCode = demoOnlineBooking.codes['100101'];
-export const sadovayaCode = demoOnlineBooking.codes['100102'];
+/** A station whose booking is off (the rival network's «Мойка у моста»). */
+export const offCode = demoOnlineBooking.codes['200201'];
 
 /** 10:00 and so on at «Мойка на Ленина» (Moscow, UTC+3 all year) on a local date. */
 export const moscowAt = (date: string, hhmm: string) => new Date(`${date}T${hhmm}:00+03:00`).toISOString();
