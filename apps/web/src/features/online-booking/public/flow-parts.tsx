@@ -105,13 +105,17 @@ export function DayStrip(props: {
             type="button"
             class={`bk-day${empty ? ' is-empty' : ''}`}
             aria-pressed={selected}
-            // The words shown first («завтра»), then the whole date for a screen reader.
-            aria-label={`${index < 2 ? `${relative}, ` : ''}${parts.full}${empty ? `, ${bookTexts.noFreeTime}` : ''}`}
             onClick={() => props.onSelect(day)}
           >
-            <span class="bk-day__weekday">{relative}</span>
-            <span class="bk-day__date">{parts.dayMonth}</span>
-            {empty && <span class="bk-day__note">{bookTexts.noFreeTime}</span>}
+            {/* The name is the words shown («завтра 29 нояб.») and, for a screen reader, the whole date. */}
+            <span class="bk-day__weekday">{relative}</span> <span class="bk-day__date">{parts.dayMonth}</span>
+            <span class="visually-hidden">, {parts.full}</span>
+            {empty && (
+              <>
+                {' '}
+                <span class="bk-day__note">{bookTexts.noFreeTime}</span>
+              </>
+            )}
           </button>
         );
       })}
