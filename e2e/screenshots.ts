@@ -316,6 +316,51 @@ async function main() {
       });
       await close();
     }
+
+    // Issue 37: the public booking pages as a driver sees them (no sign-in; light or dark from the phone).
+    for (const [index, combo] of combos.entries()) {
+      const { page, shot, close } = await shooter(browser, server.baseUrl, owner, combo);
+      const submit = page.getByRole('button', { name: 'Записаться' });
+      await shot(
+        'book-page',
+        async () => {
+          await page.goto('/book/lenina24');
+          await submit.waitFor();
+          await settle(page);
+        },
+        { fullPage: true },
+      );
+      await shot(
+        'book-filled',
+        async () => {
+          await page.getByRole('button', { name: /Средний класс/ }).click();
+          await page.getByRole('radio', { name: /^Экспресс/ }).check();
+          await page.getByRole('button', { name: /завтра/ }).click();
+          await page.locator('.bk-time').nth(2).click();
+          await page.getByRole('textbox', { name: 'Имя' }).fill('Иван');
+          await page.getByRole('textbox', { name: 'Телефон' }).fill(`+7 916 555-10-0${index}`);
+          await page.getByRole('checkbox', { name: /согласен/ }).check();
+          await settle(page, 300);
+        },
+        { fullPage: true },
+      );
+      await shot(
+        'book-manage',
+        async () => {
+          await submit.click();
+          await page.waitForURL(/\/booking\//);
+          await page.getByText('Ждёт подтверждения мойки').or(page.getByText('Вы записаны')).waitFor();
+          await settle(page);
+        },
+        { fullPage: true },
+      );
+      await shot('book-privacy', async () => {
+        await page.goto('/book/lenina24/privacy');
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await settle(page);
+      });
+      await close();
+    }
   } finally {
     await browser.close();
     await server.stop();
