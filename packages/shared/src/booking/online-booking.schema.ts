@@ -28,11 +28,7 @@ export const onlineBookingLimits = {
 } as const;
 
 const minutes = (limits: { min: number; max: number }, message: string) =>
-  z
-    .number({ error: message })
-    .int(message)
-    .min(limits.min, message)
-    .max(limits.max, message);
+  z.number({ error: message }).int(message).min(limits.min, message).max(limits.max, message);
 
 // ---- The owner's side ----
 
