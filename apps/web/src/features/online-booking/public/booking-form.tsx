@@ -2,7 +2,6 @@
 import { useMemo, useRef, useState } from 'preact/hooks';
 import {
   displayPhone,
-  maskPhone,
   normalizePhone,
   onlineBookingMessages as m,
   type PublicBookingCreated,
@@ -14,6 +13,7 @@ import { rememberBooking, rememberDriver, rememberedDriver, type RememberedCar }
 import { bookTexts } from './book-texts';
 import { FieldError, Section } from './book-ui';
 import { CarPicker, CarSummary, type Collection } from './car-picker';
+import { ContactFields } from './contact-fields';
 import { DayStrip, ServiceChecks, TariffCards, TimeButtons } from './flow-parts';
 import { PublicApiError, publicApi } from './public-api';
 import { handOffBooking } from './booking-handoff';
@@ -30,6 +30,23 @@ function fieldOf(key: string): Field | null {
   if (key.startsWith('booking_start')) return 'time';
   if (key.startsWith('services')) return 'services';
   return null;
+}
+
+/** Where each field's first control is, in the page's order: the first one with an error takes the focus. */
+const fieldControls: [Field, string][] = [
+  ['car', '#bk-brand, .bk-category'],
+  ['tariff', 'input[name="tariff"]'],
+  ['time', '.bk-time, .bk-day'],
+  ['name', '#bk-name'],
+  ['phone', '#bk-phone'],
+  ['consent', 'input[name="consent"]'],
+];
+function focusFirstError(errors: Errors) {
+  // After the render that shows the fields (a remembered contact opens for editing).
+  setTimeout(() => {
+    const first = fieldControls.find(([field]) => errors[field]);
+    if (first) document.querySelector<HTMLElement>(first[1])?.focus();
+  });
 }
 
 /** The booking flow of an enabled station: car, tariff, services, day, time, contact, consent, «Записаться». */
@@ -124,6 +141,7 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
       if (problems.car) setEditingCar(true);
       if (problems.name || problems.phone) setEditingContact(true);
       setFormError(bookTexts.fixErrors);
+      focusFirstError(problems);
       return;
     }
     setSubmitting(true);
@@ -158,6 +176,8 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
       if (cause.code === 'SLOT_TAKEN' || cause.status === 409) {
         setStart(null);
         setSlotMessage(cause.message || m.slotTaken);
+        // The message is by the times, far above the button the driver pressed: bring them into view.
+        document.getElementById('bk-time-title')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
         await free.refresh();
         return;
       }
@@ -173,6 +193,7 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
         setErrors(fieldErrors);
         if (fieldErrors.car) setEditingCar(true);
         if (fieldErrors.name || fieldErrors.phone) setEditingContact(true);
+        focusFirstError(fieldErrors);
       }
       setFormError(rest[0] ?? (Object.keys(fieldErrors).length ? bookTexts.fixErrors : cause.message));
     }
@@ -267,79 +288,23 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
       </Section>
 
       <Section title={bookTexts.contactHeading} id="bk-contact-title">
-        {editingContact ? (
-          <div class="bk-contact">
-            <div class="bk-field">
-              <label for="bk-name">{bookTexts.name}</label>
-              <input
-                id="bk-name"
-                class="bk-input"
-                type="text"
-                name="name"
-                autocomplete="given-name"
-                maxLength={60}
-                value={name}
-                aria-invalid={errors.name ? true : undefined}
-                aria-describedby="bk-name-error"
-                onInput={(event) => {
-                  setName(event.currentTarget.value);
-                  clearError('name');
-                }}
-              />
-              <FieldError id="bk-name-error" message={errors.name} />
-            </div>
-            <div class="bk-field">
-              <label for="bk-phone">{bookTexts.phone}</label>
-              <input
-                id="bk-phone"
-                class="bk-input"
-                type="tel"
-                name="phone"
-                inputMode="tel"
-                autocomplete="tel"
-                placeholder="+7 (999) 123-45-67"
-                value={phone}
-                aria-invalid={errors.phone ? true : undefined}
-                aria-describedby="bk-phone-error"
-                onInput={(event) => {
-                  const masked = maskPhone(event.currentTarget.value);
-                  // The input shows the mask even when the state did not change (a letter typed).
-                  event.currentTarget.value = masked;
-                  setPhone(masked);
-                  clearError('phone');
-                }}
-              />
-              <FieldError id="bk-phone-error" message={errors.phone} />
-            </div>
-          </div>
-        ) : (
-          <div class="bk-summary">
-            <p class="bk-summary__text">
-              <strong>{name}</strong> · {phone}
-            </p>
-            <button
-              type="button"
-              class="bk-button bk-button--text"
-              aria-label={`${bookTexts.change}: ${bookTexts.contactHeading.toLowerCase()}`}
-              onClick={() => setEditingContact(true)}
-            >
-              {bookTexts.change}
-            </button>
-          </div>
-        )}
-        {/* The honeypot: people never see or reach it; bots that fill every field are told apart. */}
-        <div class="bk-honeypot" aria-hidden="true">
-          <label for="bk-website">{bookTexts.honeypot}</label>
-          <input
-            id="bk-website"
-            type="text"
-            name="website"
-            tabIndex={-1}
-            autocomplete="off"
-            value={website}
-            onInput={(event) => setWebsite(event.currentTarget.value)}
-          />
-        </div>
+        <ContactFields
+          editing={editingContact}
+          name={name}
+          phone={phone}
+          website={website}
+          errors={errors}
+          onName={(value) => {
+            setName(value);
+            clearError('name');
+          }}
+          onPhone={(masked) => {
+            setPhone(masked);
+            clearError('phone');
+          }}
+          onWebsite={setWebsite}
+          onEdit={() => setEditingContact(true)}
+        />
       </Section>
 
       <div class="bk-card bk-confirm">

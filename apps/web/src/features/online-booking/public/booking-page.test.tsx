@@ -221,6 +221,8 @@ describe('the public booking page', () => {
     expect(screen.getByRole('radiogroup')).toHaveAccessibleDescription(m.tariffRequired);
     expect(screen.getByRole('alert')).toHaveTextContent(bookTexts.fixErrors);
     expect(posts(calls)).toHaveLength(0);
+    // The first field with an error takes the focus.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: bookTexts.brand })).toHaveFocus());
 
     await user.click(screen.getByRole('button', { name: /Компакт/ }));
     await user.click(screen.getByRole('radio', { name: /Экспресс/ }));
@@ -238,6 +240,7 @@ describe('the public booking page', () => {
       'Неверный номер телефона',
     );
     expect(screen.getByRole('textbox', { name: bookTexts.phone })).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: bookTexts.name })).toHaveFocus());
   });
 
   it('says «try in a minute» on 429', async () => {
