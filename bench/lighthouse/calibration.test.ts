@@ -52,3 +52,17 @@ describe('the gates on the calibrated phone (medians of 5 measured on the develo
     }
   });
 });
+
+describe('the drivers’ booking page (issue 37)', () => {
+  const measured = { performance: 100, lcpMs: 1_230, tbtMs: 0, cls: 0.02, accessibility: 100 };
+
+  it('passes as measured (medians of 3 on the development host)', () => {
+    expect(budgetFailures('booking', measured)).toEqual([]);
+  });
+
+  it('fails an accessibility score under 95, and one that was not measured', () => {
+    expect(budgetFailures('booking', { ...measured, accessibility: 93 })).toEqual(['accessibility 93 < 95']);
+    const { accessibility: _dropped, ...withoutIt } = measured;
+    expect(budgetFailures('booking', withoutIt)).toEqual(['accessibility not measured < 95']);
+  });
+});
