@@ -292,6 +292,19 @@ async function main() {
           { fullPage: true },
         );
       }
+      // Issue 37: the owner's «Онлайн-запись» settings as the screen shows them first (the link and its QR
+      // code), and the warning before a new link.
+      await shot('settings-booking-link', async () => {
+        await page.goto(`${settings}/booking`);
+        await page.locator('.ob-qr svg').waitFor();
+        await settle(page, 1_000);
+      });
+      await shot('settings-booking-new-link', async () => {
+        await page.getByRole('button', { name: /Выпустить новую ссылку/ }).click();
+        await page.locator('.ant-modal-confirm-title', { hasText: 'Выпустить новую ссылку?' }).waitFor();
+        await settle(page, 600);
+      });
+      await page.keyboard.press('Escape');
       await shot('slots', async () => {
         await page.goto(`/station/${leninaId}/slots`);
         await page
