@@ -17,23 +17,38 @@ export interface StationClock {
  * What the clock on the station's wall shows (DESIGN §4: everything a person sees is in the station's
  * local time). Falls back to Moscow for an unknown zone rather than failing a whole page.
  */
-export function stationClock(timeZone: string, now: Date = new Date()): StationClock {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'long',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'longOffset',
-    });
-  } catch {
-    return stationClock('Europe/Moscow', now);
+/**
+ * One formatter per zone: building an `Intl.DateTimeFormat` costs far more than formatting with it, and a
+ * day's availability asks the clock for every start (the largest self time of the product's own code in a
+ * profile of the online booking's availability bench). null: the zone is unknown to this runtime.
+ */
+const clockFormats = new Map<string, Intl.DateTimeFormat | null>();
+function clockFormat(timeZone: string): Intl.DateTimeFormat | null {
+  let format = clockFormats.get(timeZone);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        weekday: 'long',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZoneName: 'longOffset',
+      });
+    } catch {
+      format = null;
+    }
+    clockFormats.set(timeZone, format);
   }
+  return format;
+}
+
+export function stationClock(timeZone: string, now: Date = new Date()): StationClock {
+  const format = clockFormat(timeZone);
+  if (!format) return stationClock('Europe/Moscow', now);
   const parts = Object.fromEntries(format.formatToParts(now).map((p) => [p.type, p.value]));
   const day = (weekDays as readonly string[]).includes(parts.weekday ?? '')
     ? (parts.weekday as WeekDay)
