@@ -42,12 +42,22 @@ export const dataRemovalRequestSchema = z.object({
 });
 export type DataRemovalRequest = z.infer<typeof dataRemovalRequestSchema>;
 
+/** The personal-data operator the consent names (the station's legal details), null when not filled. */
+export const publicOperatorSchema = z.object({ name: z.string(), inn: z.string(), address: z.string() });
+
 /** `GET /api/station/{stationId}/online-booking` (owner, principal; administrator reads). */
 export const onlineBookingSettingsSchema = z.object({
   /** The public code: the link is `/book/{code}`. */
   code: z.string(),
-  /** `enable_booking` of the station. */
+  /**
+   * The page takes bookings. A flag of its own, off until the owner turns it on: the station's
+   * `enable_booking` is its strategy's «Заказы из Яндекса» (S2 §2), which the public page must not switch.
+   */
   enabled: z.boolean(),
+  /** The phone drivers call, shown on the page (a «Позвонить» link; the only contact when booking is off). */
+  phone: z.string().nullable(),
+  /** The operator the consent names, from the station's legal details; null: the owner is asked to fill them. */
+  operator: publicOperatorSchema.nullable(),
   /** Own tariffs offered on the page; null: every active own tariff. */
   tariff_ids: z.array(z.string()).nullable(),
   /** Additional services (`washServices` keys) offered; null: every one a tariff prices. */
@@ -68,6 +78,7 @@ export type OnlineBookingSettings = z.infer<typeof onlineBookingSettingsSchema>;
 export const onlineBookingUpdateSchema = z
   .object({
     enabled: z.boolean(),
+    phone: driverPhoneSchema.nullable(),
     tariff_ids: z.array(z.string().uuid(m.tariffInvalid)).max(200).nullable(),
     service_keys: z.array(z.string().min(1).max(60)).max(100).nullable(),
     days_ahead: minutes(onlineBookingLimits.daysAhead, m.daysAheadInvalid),
@@ -103,9 +114,6 @@ export const publicTariffSchema = z.object({
   services: z.array(publicServiceSchema),
 });
 export type PublicTariff = z.infer<typeof publicTariffSchema>;
-
-/** The personal-data operator the consent names (the station's legal details), null when not filled. */
-export const publicOperatorSchema = z.object({ name: z.string(), inn: z.string(), address: z.string() });
 
 /** `GET /api/public/book/{code}`: what the page shows. No staff, no ids but the code and tariff/service keys. */
 export const publicStationCardSchema = z.object({
