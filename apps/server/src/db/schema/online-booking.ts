@@ -1,11 +1,13 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stations } from './stations';
 import { orders } from './orders';
 
 /**
- * A station's online-booking settings (issue 37) beyond the station's own flags (`enable_booking`,
- * `days_to_alive`, `autoaccept_booking`, which stay on `stations`): the public code of `/book/{code}` and
- * what the page offers. A row exists once the owner opened the settings (or the demo seeded it).
+ * A station's online-booking settings (issue 37) beyond the station's own `days_to_alive` and
+ * `autoaccept_booking` (which stay on `stations`): the public code of `/book/{code}`, whether the page takes
+ * bookings, the phone it shows and what it offers. A row exists once the owner opened the settings (or the
+ * demo seeded it). `enabled` is the page's own flag: the station's `enable_booking` is its strategy's
+ * «Заказы из Яндекса» (S2 §2), which the public page never switches.
  */
 export const onlineBookingSettings = pgTable('online_booking_settings', {
   stationId: uuid('station_id')
@@ -13,6 +15,10 @@ export const onlineBookingSettings = pgTable('online_booking_settings', {
     .references(() => stations.id, { onDelete: 'cascade' }),
   /** [a-z0-9]{6,12}; a new one replaces it and the old link stops working. */
   code: text('code').notNull().unique(),
+  /** The page takes bookings; off until the owner turns it on. */
+  enabled: boolean('enabled').notNull().default(false),
+  /** The phone drivers call (+7…), shown on the page; null: none given. */
+  phone: text('phone'),
   /** Own tariffs offered; null = every active own tariff. */
   tariffIds: jsonb('tariff_ids').$type<string[]>(),
   /** Additional services offered; null = every one a tariff prices. */
