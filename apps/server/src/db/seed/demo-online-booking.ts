@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { addDays, orderPrice, slotId, stationClock, type CarClass } from '@crm/shared';
+import { addDays, orderPrice, slotId, stationClock, type CarClass, type LegalInfo } from '@crm/shared';
 import type { Database } from '../client';
 import { drivers, onlineBookings, onlineBookingSettings, orders, stations, tariffs } from '../schema';
 import { freeBoxNumbers } from '../../modules/orders/orders.repository';
@@ -17,11 +17,43 @@ import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
 export const demoOnlineBooking = {
   codes: { '100101': 'lenina24', '100102': 'sadovaya24', '200201': 'bridge24', '300301': 'novaya24' },
   /**
-   * `enable_booking` is also the station strategy's «bookings» flag (S2 §2), which the demo keeps on at
-   * «Мойка на Садовой» («bookings only»): its page is open too. «Мойка у моста» (the rival) and the
-   * wizard's «Новая мойка» are off and show «Онлайн-запись временно недоступна».
+   * Only «Мойка на Ленина» takes online bookings (the page's own flag); the others show «Онлайн-запись
+   * временно недоступна». The stations' strategy flags (`enable_booking`, «Заказы из Яндекса») are the
+   * demo's own and not touched here.
    */
-  enabledAt: ['100101', '100102'],
+  enabledAt: ['100101'],
+  /** The phone drivers call, per station (the others have none). */
+  phones: { '100101': '+74951234524' } as Partial<Record<string, string>>,
+  /**
+   * «Мойка на Ленина»'s legal details, so the consent and the privacy page name an operator. Demo values
+   * that pass the control digits (INN, OGRN, KPP, OKPO; a bank account agreeing with its BIK), of no real
+   * company.
+   */
+  leninaLegal: {
+    type: 'LEGAL',
+    inn: '7725123450',
+    ogrn: '1217700123453',
+    ogrnip: '',
+    okpo: '12345670',
+    kpp: '772501001',
+    fias: '0c5b2444-70a0-4932-980c-b4dc0d3f02b5',
+    nameOrg: 'ООО «Мойка на Ленина»',
+    fullNameOrg: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «МОЙКА НА ЛЕНИНА»',
+    addressOrg: '119071, г Москва, Ленинский пр-кт, д 45',
+    commentToAddress: '',
+    name: '',
+    surname: '',
+    lastname: '',
+    certificateNumber: '',
+    certificateDate: '',
+    bankAccount: {
+      bik: '044525225',
+      bank: 'ПАО Сбербанк',
+      addressBank: '117312, г Москва, ул Вавилова, д 19',
+      account: '40702810938000000001',
+      corrAccount: '30101810400000000225',
+    },
+  } satisfies LegalInfo as LegalInfo,
   bookings: {
     manage: {
       token: 'DemoLenina24ManageTokenDoNotUseOutsideDemo0',
@@ -133,7 +165,10 @@ const withCarFirst = (c: DemoClient): DemoClient => ({
   cars: [...c.cars].sort((a, b) => Number(!!b.plate_number) - Number(!!a.plate_number)),
 });
 
-/** Codes for every demo station, booking on at «Мойка на Ленина» only, and its two demo bookings. */
+/**
+ * Codes for every demo station, the page on at «Мойка на Ленина» only (with its phone and legal details),
+ * and its two demo bookings.
+ */
 export async function seedDemoOnlineBooking(
   db: Database,
   stationIdsByCarwash: Record<string, string>,
@@ -142,12 +177,16 @@ export async function seedDemoOnlineBooking(
   for (const [carwashId, code] of Object.entries(demoOnlineBooking.codes)) {
     const stationId = stationIdsByCarwash[carwashId];
     if (!stationId) continue;
-    await db.insert(onlineBookingSettings).values({ stationId, code });
     const enabled = (demoOnlineBooking.enabledAt as readonly string[]).includes(carwashId);
-    await db.update(stations).set({ enableBooking: enabled }).where(eq(stations.id, stationId));
+    const phone = demoOnlineBooking.phones[carwashId] ?? null;
+    await db.insert(onlineBookingSettings).values({ stationId, code, enabled, phone });
   }
   const lenina = stationIdsByCarwash['100101'];
   if (!lenina) return;
+  await db
+    .update(stations)
+    .set({ legalInfo: demoOnlineBooking.leninaLegal, legalUpdatedAt: now })
+    .where(eq(stations.id, lenina));
   // Two of the demo's regular clients booked online (the client list keeps its size; cars have plates).
   const [network] = await db.select({ id: stations.networkId }).from(stations).where(eq(stations.id, lenina));
   const clients = (

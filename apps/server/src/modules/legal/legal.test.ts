@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyLegalInfo, legalMessages, type LegalInfo } from '@crm/shared';
 import { stations } from '../../db/schema';
+import { demoOnlineBooking } from '../../db/seed/demo-online-booking';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoIds, expectSignInRequired } from '../users/test-guards';
 
@@ -118,9 +119,12 @@ describe('legal API', () => {
 
   describe('save and read back', () => {
     it('has nothing until saved, then gives back what was saved and when', async () => {
-      const empty = await get('owner', ids.lenina);
+      const empty = await get('owner', ids.sadovaya);
       expect(empty.statusCode).toBe(200);
       expect(empty.json()).toEqual({ legal_info: null, updated_at: null });
+      // The demo fills «Мойка на Ленина»'s (its online booking's consent names the operator).
+      const demo = await get('owner', ids.lenina);
+      expect(demo.json().legal_info).toEqual(demoOnlineBooking.leninaLegal);
 
       const before = Date.now();
       const saved = await save('owner', { ...company, nameOrg: '  ООО «ЧИСТЫЙ КУЗОВ»  ' }, carwash.lenina);

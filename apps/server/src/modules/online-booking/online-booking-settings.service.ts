@@ -17,6 +17,7 @@ import { loadStationForCaller, requirePosition } from '../stations/station-acces
 import { lockStation } from '../stations/stations.repository';
 import { isUuid } from '../users/users.repository';
 import { ensureSettings, lockPendingRemoval, pendingRemovals, renewCode } from './online-booking.repository';
+import { operatorOf } from './public-station';
 
 type Caller = Pick<Auth, 'userId' | 'role'>;
 
@@ -30,7 +31,10 @@ async function settingsView(db: Database, stationId: string): Promise<OnlineBook
   const requests = await pendingRemovals(db, stationId);
   return {
     code: settings.code,
-    enabled: station!.enableBooking,
+    enabled: settings.enabled,
+    phone: settings.phone,
+    // The operator exactly as the public page's consent names it.
+    operator: operatorOf(station!.legalInfo),
     tariff_ids: settings.tariffIds,
     service_keys: settings.serviceKeys,
     days_ahead: station!.daysToAlive,
@@ -67,9 +71,10 @@ async function requireOwnTariffs(db: Database, stationId: string, ids: readonly 
 }
 
 /**
- * `POST /api/station/{stationId}/online-booking`. `enabled`, `days_ahead` and `autoaccept` are the
- * station's own `enable_booking`, `days_to_alive` and `autoaccept_booking` (the station settings write the
- * same columns, with the same positions), so both pages always agree.
+ * `POST /api/station/{stationId}/online-booking`. `days_ahead` and `autoaccept` are the station's own
+ * `days_to_alive` and `autoaccept_booking` (the station settings write the same columns, with the same
+ * positions), so both pages always agree. `enabled` and `phone` are the page's own: the station's
+ * `enable_booking` is its strategy's «Заказы из Яндекса» (S2 §2) and this page never switches it.
  */
 export async function updateOnlineBookingSettings(
   db: Database,
@@ -84,13 +89,14 @@ export async function updateOnlineBookingSettings(
   await ensureSettings(db, id);
   const stationValues = Object.fromEntries(
     Object.entries({
-      enableBooking: input.enabled,
       daysToAlive: input.days_ahead,
       autoacceptBooking: input.autoaccept,
     }).filter(([, v]) => v !== undefined),
   );
   const settingsValues = Object.fromEntries(
     Object.entries({
+      enabled: input.enabled,
+      phone: input.phone,
       tariffIds: input.tariff_ids === null ? null : input.tariff_ids && [...new Set(input.tariff_ids)],
       serviceKeys:
         input.service_keys === null ? null : input.service_keys && [...new Set(input.service_keys)],

@@ -32,7 +32,7 @@ export async function publicStationCard(
   now = new Date(),
 ): Promise<PublicStationCard> {
   const { station, settings } = await requireCode(db, code);
-  return stationCard(db, settings.code, station, settings, now);
+  return stationCard(db, station, settings, now);
 }
 
 /** `services=a,b`: the keys, blanks dropped. */
@@ -53,7 +53,7 @@ export async function publicAvailability(
   now = new Date(),
 ): Promise<PublicAvailability> {
   const { station, settings } = await requireCode(db, code);
-  if (!bookingOpen(station)) throw bookingUnavailable();
+  if (!bookingOpen(station, settings)) throw bookingUnavailable();
   const { price } = await offeredWash(
     db,
     station,

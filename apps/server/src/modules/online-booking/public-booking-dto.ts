@@ -36,7 +36,7 @@ export interface PublicBookingParts {
   booking: OnlineBookingRow;
   order: OrderRow;
   station: StationRow;
-  settings: Pick<OnlineBookingSettingsRow, 'code' | 'cancelCutoffMinutes'>;
+  settings: Pick<OnlineBookingSettingsRow, 'code' | 'phone' | 'cancelCutoffMinutes'>;
   tariffName: string;
 }
 
@@ -48,7 +48,7 @@ export function publicBookingOf(parts: PublicBookingParts, now = new Date()): Pu
   return {
     state: publicStateOf(order.status),
     order_number: order.number,
-    station: publicStationOf(settings.code, station),
+    station: publicStationOf(settings, station),
     booking_start: order.bookingStart.toISOString(),
     booking_end: order.bookingEnd.toISOString(),
     tariff_id: order.basket.tariff_id ?? '',

@@ -102,7 +102,7 @@ export async function createPublicBooking(
   const found = await stationByCode(db, code);
   if (!found) throw pageNotFound();
   const { station, settings } = found;
-  if (!bookingOpen(station)) throw bookingUnavailable();
+  if (!bookingOpen(station, settings)) throw bookingUnavailable();
   const wash = await offeredWash(
     db,
     station,

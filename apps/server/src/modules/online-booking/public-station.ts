@@ -16,10 +16,8 @@ import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { listTariffs, loadTariffConfig, type LoadedTariffConfig } from '../tariffs/tariffs.repository';
 import type { OnlineBookingSettingsRow, StationRow } from './online-booking.repository';
 
-type Station = Pick<
-  StationRow,
-  'name' | 'address' | 'lat' | 'lon' | 'timeZone' | 'legalInfo' | 'enable' | 'enableBooking'
->;
+type Station = Pick<StationRow, 'name' | 'address' | 'lat' | 'lon' | 'timeZone' | 'legalInfo' | 'enable'>;
+type PageSettings = Pick<OnlineBookingSettingsRow, 'code' | 'enabled' | 'phone'>;
 
 export const pageNotFound = () => notFound(m.notFound);
 export const bookingUnavailable = () => new AppError(409, 'CONFLICT', m.unavailable);
@@ -45,21 +43,23 @@ export function operatorOf(legal: LegalInfo | null) {
   return { name, inn: legal.inn, address: legal.addressOrg };
 }
 
-/** The station's phone for drivers. No station, network or legal record holds one yet: null. */
-export const stationPhoneOf = (_station: Station): string | null => null;
+/**
+ * Booking is open when the station itself is working and the owner switched the page on (the page's own
+ * flag: the station's `enable_booking` is its strategy's «Заказы из Яндекса», S2 §2, and plays no part).
+ */
+export const bookingOpen = (
+  station: Pick<StationRow, 'enable'>,
+  settings: Pick<OnlineBookingSettingsRow, 'enabled'>,
+) => station.enable && settings.enabled;
 
-/** Booking is open when the owner switched it on and the station itself is working. */
-export const bookingOpen = (station: Pick<StationRow, 'enable' | 'enableBooking'>) =>
-  station.enable && station.enableBooking;
-
-/** What identifies the station on every public answer: no ids but the code. */
-export function publicStationOf(code: string, station: Station) {
+/** What identifies the station on every public answer: no ids but the code; the phone the owner gave. */
+export function publicStationOf(settings: Pick<PageSettings, 'code' | 'phone'>, station: Station) {
   return {
-    code,
+    code: settings.code,
     name: station.name,
     address: station.address,
     map_url: mapUrlOf(station),
-    phone: stationPhoneOf(station),
+    phone: settings.phone ?? null,
     time_zone: station.timeZone,
   };
 }
@@ -121,7 +121,6 @@ export async function offeredTariffs(
 /** `GET /api/public/book/{code}`: a station that is off shows its phone and no tariffs. */
 export async function stationCard(
   db: Database,
-  code: string,
   station: StationRow,
   settings: OnlineBookingSettingsRow,
   now = new Date(),
@@ -130,10 +129,10 @@ export async function stationCard(
   const window = workingWindow(station.worktimeByDay, today);
   const hhmm = (minutes: number) =>
     `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  const open = bookingOpen(station);
+  const open = bookingOpen(station, settings);
   const tariffs = open ? await offeredTariffs(db, station.id, settings) : [];
   return {
-    ...publicStationOf(code, station),
+    ...publicStationOf(settings, station),
     today,
     // A day open to midnight reads «до 23:59», not «до 00:00».
     hours_today: window
