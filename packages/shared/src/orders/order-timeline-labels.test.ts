@@ -51,6 +51,7 @@ describe('orderTimelineActor', () => {
       'Яндекс Заправки',
     );
     expect(orderTimelineActor(entry({ actor_kind: 'system', actor_name: null }))).toBe('Система');
+    expect(orderTimelineActor(entry({ actor_kind: 'client', actor_name: null }))).toBe('Клиент');
   });
 
   it('falls back to the source label for a nameless partner and to «Сотрудник» for a nameless user', () => {

@@ -21,15 +21,18 @@ export function orderTimelineLabel(entry: Pick<OrderTimelineEntry, 'action' | 't
 }
 
 export const orderTimelineSystemActor = 'Система';
+/** The driver himself, on the public booking page or its manage link (issue 37). */
+export const orderTimelineClientActor = 'Клиент';
 /** A staff member whose name the server no longer knows (a removed account). */
 export const orderTimelineUnknownUser = 'Сотрудник';
 
-/** Who did it: the person's name, the partner's name (or its source label), or «Система». */
+/** Who did it: the person's name, the partner's name (or its source label), «Клиент» or «Система». */
 export function orderTimelineActor(
   entry: Pick<OrderTimelineEntry, 'actor_kind' | 'actor_name' | 'source'>,
 ): string {
   const name = entry.actor_name?.trim();
   if (entry.actor_kind === 'system') return name || orderTimelineSystemActor;
+  if (entry.actor_kind === 'client') return orderTimelineClientActor;
   if (name) return name;
   if (entry.actor_kind === 'partner') {
     return orderSourceLabels[entry.source as OrderSource] ?? (entry.source || orderTimelineSystemActor);

@@ -17,7 +17,11 @@ export const orderEventActions = [
 ] as const;
 export type OrderEventAction = (typeof orderEventActions)[number];
 
-export const orderEventActorKinds = ['user', 'partner', 'system'] as const;
+/**
+ * Who made a change: a staff member, a partner, the system, or the client himself (a driver booking,
+ * cancelling or moving his own wash from the public page and its manage link, issue 37).
+ */
+export const orderEventActorKinds = ['user', 'partner', 'system', 'client'] as const;
 export type OrderEventActorKind = (typeof orderEventActorKinds)[number];
 
 export const orderTimelineEntrySchema = z.object({
@@ -27,7 +31,7 @@ export const orderTimelineEntrySchema = z.object({
   from_status: z.enum(orderStatuses).nullable(),
   to_status: z.enum(orderStatuses),
   actor_kind: z.enum(orderEventActorKinds),
-  /** «Иван Петров», the partner's name, or null for the system. */
+  /** «Иван Петров», the partner's name, or null for the system and the client. */
   actor_name: z.string().nullable(),
   source: z.string(),
 });

@@ -181,7 +181,7 @@ export async function createPublicBooking(
       await recordOrderEvent(
         tx,
         { type: 'order.created', station_id: station.id, order_id: order.id, status },
-        { action: 'created', fromStatus: null, actor: { kind: 'system', userId: null }, source: 'Own' },
+        { action: 'created', fromStatus: null, actor: { kind: 'client', userId: null }, source: 'Own' },
       );
       const view = publicBookingOf(
         { booking, order, station, settings, tariffName: wash.config.price.name },

@@ -98,7 +98,7 @@ export async function cancelPublicBooking(
       {
         action: 'status',
         fromStatus: order.status as OrderStatus,
-        actor: { kind: 'system', userId: null },
+        actor: { kind: 'client', userId: null },
         source: order.source,
       },
     );
@@ -157,7 +157,7 @@ export async function reschedulePublicBooking(
           {
             action: 'moved',
             fromStatus: order.status as OrderStatus,
-            actor: { kind: 'system', userId: null },
+            actor: { kind: 'client', userId: null },
             source: order.source,
           },
         );
