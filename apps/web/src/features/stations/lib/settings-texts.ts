@@ -19,7 +19,7 @@ export const settingsTexts = {
 /** One line under each sub-page's heading: what the page is for. */
 export const settingsPageHints = {
   info: 'Название, адрес на карте и часовой пояс станции',
-  booking: 'Как станция принимает записи и оплату',
+  booking: 'Ссылка для онлайн-записи клиентов, заказы из Яндекса, оплата и слоты',
   boxes: 'Сколько боксов на станции и в каком они состоянии',
   pricing: 'В каких пределах клиент выбирает и оплачивает стоимость',
   admins: 'Кто работает на станции и когда заходил в CRM',

@@ -4,12 +4,14 @@ import { api } from '../../../../lib/api-client';
 import { onlineBookingKey, onlineBookingPath } from './online-booking-settings';
 
 /**
- * The settings answer is the new truth; `enabled` and `autoaccept` are the station's own flags
- * (`enable_booking`, `autoaccept_booking`), so the station's copies (its strategy among them) are refreshed too.
+ * The settings answer is the new truth; `days_ahead` and `autoaccept` are the station's own `days_to_alive`
+ * and `autoaccept_booking`, so the station's copies are refreshed too. `enabled` is the page's own flag:
+ * the strategy (`enable_booking`, «Заказы из Яндекса») is not touched, nor reread.
  */
 export function putOnlineBooking(queryClient: QueryClient, stationId: string, saved: OnlineBookingSettings) {
   queryClient.setQueryData(onlineBookingKey(stationId), saved);
-  void queryClient.invalidateQueries({ queryKey: ['station', stationId] });
+  // Exact: `['station', id, 'strategy']` sits under the station's key and has nothing of these settings.
+  void queryClient.invalidateQueries({ queryKey: ['station', stationId], exact: true });
   void queryClient.invalidateQueries({ queryKey: ['stations'] });
 }
 

@@ -11,13 +11,15 @@ import { OnlineBookingForm, type SaveBarProps } from './online-booking-form';
 import './online-booking-settings.css';
 
 interface OnlineBookingSettingsProps {
-  station: Pick<Station, 'id' | 'name' | 'time_zone' | 'enable_booking' | 'autoaccept_booking'>;
+  station: Pick<Station, 'id' | 'name' | 'time_zone' | 'autoaccept_booking'>;
   /** Owners, principals and role admin change the settings; an administrator reads them. */
   canManage: boolean;
   /** The settings pages' save bar (features/stations), so this form looks and behaves like theirs. */
   SaveBar: ComponentType<SaveBarProps>;
   /** The page's other form has unsaved changes (see OnlineBookingForm's leave guard). */
   otherDirty?: boolean;
+  /** The station's «Юридические данные» page (the consent's operator), for those who may open it. */
+  legalInfoPath?: string;
 }
 
 /**
@@ -29,18 +31,20 @@ export function OnlineBookingSettingsView({
   canManage,
   SaveBar,
   otherDirty = false,
+  legalInfoPath,
 }: OnlineBookingSettingsProps) {
   const query = useOnlineBookingSettings(station.id);
   const readOnly = !canManage;
 
-  // `enabled` and `autoaccept` are the station's own flags, which other controls write too (the strategy's
-  // switches, another tab): when the station's fresh copy disagrees with these settings, they are reread.
+  // `autoaccept` is the station's own `autoaccept_booking`, which the station's update writes too (other
+  // clients of the API): when the station's fresh copy disagrees with these settings, they are reread.
+  // `days_ahead` (`days_to_alive`) has no other writer; `enabled` is the page's own flag, not the
+  // strategy's `enable_booking` («Заказы из Яндекса»), so neither needs it.
   const { data, refetch } = query;
-  const stale =
-    !!data && (data.enabled !== station.enable_booking || data.autoaccept !== station.autoaccept_booking);
+  const stale = !!data && data.autoaccept !== station.autoaccept_booking;
   useEffect(() => {
     if (stale) void refetch();
-  }, [stale, station.enable_booking, station.autoaccept_booking, refetch]);
+  }, [stale, station.autoaccept_booking, refetch]);
 
   if (query.isPending)
     return (
@@ -66,6 +70,8 @@ export function OnlineBookingSettingsView({
         stationName={station.name}
         code={settings.code}
         enabled={settings.enabled}
+        operator={settings.operator}
+        legalInfoPath={canManage ? legalInfoPath : undefined}
         readOnly={readOnly}
       />
       {settings.data_removal_requests.length > 0 && (
