@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { onlineBookingMessages as m, washServices, type OnlineBookingUpdate } from '@crm/shared';
+import {
+  clientMessages,
+  onlineBookingMessages as m,
+  washServices,
+  type OnlineBookingUpdate,
+} from '@crm/shared';
 import { setSessionUser } from '../../../lib/session';
 import {
   testOnlineBooking,
@@ -62,15 +67,141 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('switch', { name: 'Автоподтверждение записей' })).toHaveLength(1);
   });
 
-  it('rereads the settings when the station’s own flags say otherwise (another control wrote them)', async () => {
+  it('rereads the settings when the station’s auto-acceptance says otherwise (another client wrote it)', async () => {
+    let answers = 0;
+    renderSettings(PATH, {
+      station: testStation({ autoaccept_booking: false }),
+      api: { [GET]: () => testOnlineBooking({ autoaccept: answers++ === 0 }) },
+    });
+    const autoaccept = await screen.findByRole('switch', { name: 'Автоподтверждение записей' });
+    await waitFor(() => expect(autoaccept).not.toBeChecked());
+    expect(answers).toBe(2);
+  });
+
+  it('keeps its own on/off whatever the strategy’s «Заказы из Яндекса» says', async () => {
     let answers = 0;
     renderSettings(PATH, {
       station: testStation({ enable_booking: false }),
-      api: { [GET]: () => testOnlineBooking({ enabled: answers++ === 0 }) },
+      api: {
+        [GET]: () => {
+          answers++;
+          return testOnlineBooking({ enabled: true });
+        },
+      },
     });
-    const enabled = await screen.findByRole('switch', { name: 'Онлайн-запись включена' });
-    await waitFor(() => expect(enabled).not.toBeChecked());
-    expect(answers).toBe(2);
+    expect(await screen.findByRole('switch', { name: 'Онлайн-запись включена' })).toBeChecked();
+    await act(async () => {});
+    expect(answers).toBe(1);
+  });
+
+  it('switches online booking off without touching the strategy', async () => {
+    const { calls } = renderSettings(PATH, {
+      api: {
+        [GET]: () => testOnlineBooking(),
+        [POST]: (body) => testOnlineBooking(body as object),
+      },
+    });
+    const form = await bookingForm();
+    const yandex = await screen.findByRole('switch', { name: 'Заказы из Яндекса' });
+    expect(yandex).toBeChecked();
+    // Two things with two names: the link's switch says it is not the strategy's one, and back.
+    expect(form.getByText(/Не связана с «Заказами из Яндекса»/)).toBeInTheDocument();
+    expect(yandex).toHaveAccessibleDescription(/Онлайн-запись по ссылке мойки включается выше, отдельно/);
+    fireEvent.click(form.getByRole('switch', { name: 'Онлайн-запись включена' }));
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await screen.findByText(m.saved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === POST).map((c) => c.body)).toEqual([{ enabled: false }]);
+    await act(async () => {});
+    expect(calls.filter((c) => c.key.includes('/strategy/')).map((c) => c.key)).toEqual([
+      'GET /api/station/strategy/s1',
+    ]);
+    expect(calls.some((c) => c.key === 'POST /api/station/update/s1')).toBe(false);
+    expect(yandex).toBeChecked();
+    expect(form.getByRole('switch', { name: 'Онлайн-запись включена' })).not.toBeChecked();
+  });
+
+  it('shows the phone drivers call with the clients’ mask, and saves it normalized', async () => {
+    const { calls } = renderSettings(PATH, {
+      api: {
+        [GET]: () => testOnlineBooking({ phone: null }),
+        [POST]: (body) => testOnlineBooking(body as object),
+      },
+    });
+    const form = await bookingForm();
+    const phone = form.getByRole('textbox', { name: 'Телефон для клиентов' });
+    expect(phone).toHaveValue('');
+    expect(phone).toHaveAccessibleDescription(
+      'Показывается на странице записи; если запись выключена — единственный способ связаться',
+    );
+    fireEvent.change(phone, { target: { value: '89165551234' } });
+    expect(phone).toHaveValue('+7 (916) 555-12-34');
+    fireEvent.blur(phone);
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await screen.findByText(m.saved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === POST).map((c) => c.body)).toEqual([{ phone: '+79165551234' }]);
+    await waitFor(() => expect(save).toBeDisabled());
+    expect(phone).toHaveValue('+7 (916) 555-12-34');
+  });
+
+  it('clears the phone to null', async () => {
+    const { calls } = renderSettings(PATH, {
+      api: {
+        [GET]: () => testOnlineBooking(),
+        [POST]: (body) => testOnlineBooking(body as object),
+      },
+    });
+    const form = await bookingForm();
+    const phone = form.getByRole('textbox', { name: 'Телефон для клиентов' });
+    expect(phone).toHaveValue('+7 (495) 123-45-67');
+    fireEvent.change(phone, { target: { value: '' } });
+    fireEvent.blur(phone);
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await screen.findByText(m.saved)).toBeInTheDocument();
+    expect(calls.filter((c) => c.key === POST).map((c) => c.body)).toEqual([{ phone: null }]);
+  });
+
+  it('refuses a phone that is not one on the field, and sends nothing', async () => {
+    const { calls } = renderSettings(PATH, { api: { [GET]: () => testOnlineBooking({ phone: null }) } });
+    const form = await bookingForm();
+    const phone = form.getByRole('textbox', { name: 'Телефон для клиентов' });
+    fireEvent.change(phone, { target: { value: '916555' } });
+    expect(phone).toHaveValue('+7 (916) 555');
+    fireEvent.blur(phone);
+    expect(await form.findByText(clientMessages.phoneInvalid)).toBeInTheDocument();
+    const save = form.getByRole('button', { name: 'Сохранить изменения' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    await act(async () => {});
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.key === POST)).toBe(false);
+  });
+
+  it('asks for the station’s legal details when the consent has no operator, with a link to them', async () => {
+    renderSettings(PATH, { api: { [GET]: () => testOnlineBooking({ operator: null }) } });
+    const warning = (
+      await screen.findByText(
+        'Заполните юридические данные станции — их название, ИНН и адрес попадут в согласие на обработку персональных данных',
+      )
+    ).closest('[role="alert"]') as HTMLElement;
+    expect(warning).not.toBeNull();
+    const go = within(warning).getByRole('link', { name: 'Заполнить юридические данные' });
+    expect(go).toHaveAttribute('href', '/station/s1/settings/legalInfo');
+    fireEvent.click(go);
+    expect(await screen.findByText('Юридические данные станции')).toBeInTheDocument();
+  });
+
+  it('names the operator in one line when the legal details are filled', async () => {
+    renderSettings(PATH, { api: { [GET]: () => testOnlineBooking() } });
+    expect(
+      await screen.findByText('Оператор персональных данных: ООО «Чистая машина», ИНН 7707083893'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Заполните юридические данные станции/)).not.toBeInTheDocument();
   });
 
   it('shows the booking link to read, copy, open, share and scan', async () => {
@@ -193,6 +324,13 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: /Скопировать ссылку/ })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Сохранить изменения' })).not.toBeInTheDocument();
     expect(screen.getByText('Только просмотр')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Телефон для клиентов' })).toBeDisabled();
+  });
+
+  it('asks an administrator, who cannot open the legal details, without a link to them', async () => {
+    renderSettings(PATH, { canManage: false, api: { [GET]: () => testOnlineBooking({ operator: null }) } });
+    expect(await screen.findByText(/Заполните юридические данные станции/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Заполнить юридические данные' })).not.toBeInTheDocument();
   });
 
   it('issues a new link only after a warning that the old one stops working', async () => {

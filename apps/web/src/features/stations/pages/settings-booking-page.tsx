@@ -4,6 +4,7 @@ import { OnlineBookingSettingsView } from '../../online-booking';
 import { SettingsPageHeader } from '../components/settings-page-header';
 import { SettingsSaveBar } from '../components/settings-save-bar';
 import { StationStrategySection } from '../components/station-strategy-section';
+import { settingsPath } from '../lib/settings-access';
 import { bookingForm, type BookingValues } from '../lib/settings-form-values';
 import { settingsPageHints } from '../lib/settings-texts';
 import { useStationContext } from '../lib/station-context';
@@ -20,7 +21,8 @@ export const bookingTexts = {
 
 /**
  * `settings/booking` «Онлайн-запись» (S2 §2, issue 37): the public booking link and its settings (auto-
- * acceptance of bookings among them), the station's strategy, auto-acceptance of payments, slots.
+ * acceptance of bookings among them; its on/off is a flag of its own), the station's strategy (whose
+ * «Заказы из Яндекса» is `enable_booking`, not the link), auto-acceptance of payments, slots.
  */
 export function SettingsBookingPage() {
   const { station, canManage } = useStationContext();
@@ -40,6 +42,7 @@ export function SettingsBookingPage() {
         canManage={canManage}
         SaveBar={SettingsSaveBar}
         otherDirty={settings.dirty}
+        legalInfoPath={settingsPath(station.id, 'legalInfo')}
       />
       <StationStrategySection station={station} />
       <Form

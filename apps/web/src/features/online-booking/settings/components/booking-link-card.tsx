@@ -1,5 +1,7 @@
-import { Button, Card, Flex, Typography } from 'antd';
+import { Link } from 'react-router';
+import { Alert, Button, Card, Flex, Typography } from 'antd';
 import { CopyOutlined, ExportOutlined, LinkOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import type { OnlineBookingSettings } from '@crm/shared';
 import { useFeedback } from '../../../../lib/feedback';
 import { useNotify } from '../../../../lib/notify';
 import { useUpdateOnlineBooking } from '../api/update-online-booking';
@@ -17,11 +19,41 @@ interface BookingLinkCardProps {
   stationName: string;
   code: string;
   enabled: boolean;
+  /** The personal-data operator the consent names; null: the station's legal details are not filled. */
+  operator: OnlineBookingSettings['operator'] | undefined;
+  /** The station's «Юридические данные» page, for those who may open it. */
+  legalInfoPath?: string;
   readOnly: boolean;
 }
 
+/** Who the drivers' consent names, or what to fill for it to name anyone. */
+function OperatorLine({ operator, legalInfoPath }: Pick<BookingLinkCardProps, 'operator' | 'legalInfoPath'>) {
+  if (operator)
+    return (
+      <Typography.Text type="secondary" className="ob-link__operator">
+        {t.operator(operator.name, operator.inn)}
+      </Typography.Text>
+    );
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t.operatorMissing}
+      description={legalInfoPath ? <Link to={legalInfoPath}>{t.operatorMissingLink}</Link> : undefined}
+    />
+  );
+}
+
 /** «Ссылка для записи»: the link to read and copy, its QR code, a preview, a Telegram share, a new link. */
-export function BookingLinkCard({ stationId, stationName, code, enabled, readOnly }: BookingLinkCardProps) {
+export function BookingLinkCard({
+  stationId,
+  stationName,
+  code,
+  enabled,
+  operator,
+  legalInfoPath,
+  readOnly,
+}: BookingLinkCardProps) {
   const { message, modal } = useFeedback();
   const notify = useNotify();
   const update = useUpdateOnlineBooking(stationId);
@@ -72,6 +104,7 @@ export function BookingLinkCard({ stationId, stationName, code, enabled, readOnl
             </span>
           </div>
           {!enabled && <Typography.Text type="warning">{t.linkOff}</Typography.Text>}
+          <OperatorLine operator={operator} legalInfoPath={legalInfoPath} />
           <div className="ob-link__actions">
             <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
               {t.copy}

@@ -1,7 +1,10 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { Alert, Card, Checkbox, Form, InputNumber, Radio, Select, Skeleton, Switch, Tag } from 'antd';
+import { Alert, Card, Checkbox, Form, Input, InputNumber, Radio, Select, Skeleton, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  clientMessages,
+  maskPhone,
+  normalizePhone,
   onlineBookingLimits as limits,
   onlineBookingMessages as m,
   washServices,
@@ -197,6 +200,31 @@ export function OnlineBookingForm({
       <Card title={t.formCard}>
         <Form.Item name="enabled" label={t.enabled} valuePropName="checked" extra={t.enabledHelp}>
           <Switch />
+        </Form.Item>
+        <Form.Item
+          name="phone"
+          label={t.phone}
+          extra={t.phoneHelp}
+          normalize={(value: string) => maskPhone(value ?? '')}
+          validateTrigger="onBlur"
+          rules={[
+            {
+              // Empty is allowed (no phone on the page); anything typed is a number by the clients' rules.
+              validator: async (_, value: string | undefined) => {
+                if (value?.trim() && !normalizePhone(value)) throw new Error(clientMessages.phoneInvalid);
+              },
+            },
+          ]}
+        >
+          <Input
+            inputMode="tel"
+            type="tel"
+            autoComplete="off"
+            placeholder={t.phonePlaceholder}
+            maxLength={18}
+            allowClear
+            className="ob-form__phone"
+          />
         </Form.Item>
         <Form.Item name="autoaccept" label={t.autoaccept} valuePropName="checked" extra={t.autoacceptHelp}>
           <Switch />

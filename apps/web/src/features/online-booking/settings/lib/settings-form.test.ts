@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testOnlineBooking } from '../testing/fixtures';
-import { changedFields, formFieldOf, noticeOptions, toForm } from './settings-form';
+import { changedFields, formFieldOf, noticeOptions, phoneToSend, toForm } from './settings-form';
 
 describe('online booking settings form', () => {
   const saved = toForm(testOnlineBooking({ tariff_ids: ['b', 'a'], service_keys: null }));
@@ -21,6 +21,18 @@ describe('online booking settings form', () => {
       enabled: false,
       min_notice_minutes: 0,
     });
+  });
+
+  it('shows the phone with the clients’ mask, and sends it normalized or null when cleared', () => {
+    expect(saved.phone).toBe('+7 (495) 123-45-67');
+    expect(toForm(testOnlineBooking({ phone: null })).phone).toBe('');
+    expect(changedFields(saved, { ...saved, phone: '+7 (916) 555-12-34' })).toEqual({
+      phone: '+79165551234',
+    });
+    expect(changedFields(saved, { ...saved, phone: '  ' })).toEqual({ phone: null });
+    expect(phoneToSend('8 916 555 12 34')).toBe('+79165551234');
+    // Not a number: sent as typed, for the server to refuse, never as a silent «no phone».
+    expect(phoneToSend('+7 (916) 555')).toBe('+7 (916) 555');
   });
 
   it('puts a server field on its form field by the head of its path', () => {

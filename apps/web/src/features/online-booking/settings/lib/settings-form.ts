@@ -1,8 +1,16 @@
-import { durationWords, type OnlineBookingSettings, type OnlineBookingUpdate } from '@crm/shared';
+import {
+  displayPhone,
+  durationWords,
+  normalizePhone,
+  type OnlineBookingSettings,
+  type OnlineBookingUpdate,
+} from '@crm/shared';
 
 /** What the form holds: «all» or a chosen list for tariffs and services, the rest as the server has it. */
 export interface OnlineBookingValues {
   enabled: boolean;
+  /** As typed, with the clients' mask: +7 (XXX) XXX-XX-XX; empty: no phone on the page. */
+  phone: string;
   tariffs_mode: 'all' | 'some';
   tariff_ids: string[];
   services_mode: 'all' | 'some';
@@ -19,6 +27,7 @@ export interface OnlineBookingValues {
 type Editable = Exclude<keyof OnlineBookingUpdate, 'new_code'>;
 const editable: readonly Editable[] = [
   'enabled',
+  'phone',
   'tariff_ids',
   'service_keys',
   'days_ahead',
@@ -31,6 +40,7 @@ const editable: readonly Editable[] = [
 export function toForm(s: OnlineBookingSettings): OnlineBookingValues {
   return {
     enabled: s.enabled,
+    phone: s.phone ? displayPhone(s.phone) : '',
     tariffs_mode: s.tariff_ids === null ? 'all' : 'some',
     tariff_ids: s.tariff_ids ?? [],
     services_mode: s.service_keys === null ? 'all' : 'some',
@@ -43,12 +53,22 @@ export function toForm(s: OnlineBookingSettings): OnlineBookingValues {
   };
 }
 
+/**
+ * The phone as the server stores it: '+7XXXXXXXXXX', null when the field is empty. A number that is not one
+ * goes as typed (the field's rule stops it first; the server would answer with the field's message).
+ */
+export function phoneToSend(typed: string | undefined): string | null {
+  const text = (typed ?? '').trim();
+  return text ? (normalizePhone(text) ?? text) : null;
+}
+
 const sorted = (list: string[]) => [...list].sort();
 
 /** The whole update the values stand for; lists sorted, so a reordering is no change. */
 function toUpdate(v: OnlineBookingValues): Required<Pick<OnlineBookingUpdate, Editable>> {
   return {
     enabled: v.enabled,
+    phone: phoneToSend(v.phone),
     tariff_ids: v.tariffs_mode === 'all' ? null : sorted(v.tariff_ids ?? []),
     service_keys: v.services_mode === 'all' ? null : sorted(v.service_keys ?? []),
     days_ahead: v.days_ahead ?? NaN,

@@ -1,9 +1,14 @@
 import type { DataRemovalRequest, OnlineBookingSettings } from '@crm/shared';
 
-/** «Мойка на Ленина»'s online booking as `GET /api/station/s1/online-booking` answers it: on, everything offered. */
+/**
+ * «Мойка на Ленина»'s online booking as `GET /api/station/s1/online-booking` answers it: on, everything
+ * offered, the phone drivers call and the operator from the station's legal details.
+ */
 export const testOnlineBooking = (over: Partial<OnlineBookingSettings> = {}): OnlineBookingSettings => ({
   code: 'lenina24',
   enabled: true,
+  phone: '+74951234567',
+  operator: { name: 'ООО «Чистая машина»', inn: '7707083893', address: 'Москва, ул. Ленина, 24' },
   tariff_ids: null,
   service_keys: null,
   days_ahead: 14,
