@@ -38,7 +38,11 @@ export function findModel(collection: Collection | null, brand: string, model: s
   return key ? collection![key]!.find((m) => norm(m.model) === norm(model)) : undefined;
 }
 
-/** A text input with its suggestions as buttons under it (a typeahead without a widget library). */
+/**
+ * A text input with its suggestions under it: the WAI-ARIA combobox with a listbox popup (list
+ * autocomplete). Focus stays in the input; ArrowDown/ArrowUp move the active option (aria-activedescendant),
+ * Enter picks it (or the first suggestion when none is active), Escape closes the list; a tap picks too.
+ */
 function Typeahead(props: {
   id: string;
   label: string;
@@ -51,9 +55,45 @@ function Typeahead(props: {
   onFocus?: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
   const shown = open && !props.disabled ? suggest(props.options, props.value) : [];
   const exact = shown.length === 1 && norm(shown[0]!) === norm(props.value);
   const list = exact ? [] : shown;
+  const listId = `${props.id}-list`;
+  const optionId = (index: number) => `${props.id}-option-${index}`;
+  const current = active >= 0 && active < list.length ? active : -1;
+
+  const pick = (option: string) => {
+    props.onPick(option);
+    setOpen(false);
+    setActive(-1);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (!open) {
+        // A closed list opens; the arrow that opened it lands on its first (down) or last (up) option.
+        const next = suggest(props.options, props.value);
+        setOpen(true);
+        setActive(next.length === 0 ? -1 : event.key === 'ArrowDown' ? 0 : next.length - 1);
+        return;
+      }
+      if (list.length === 0) return;
+      if (event.key === 'ArrowDown') setActive(current < list.length - 1 ? current + 1 : 0);
+      else setActive(current > 0 ? current - 1 : list.length - 1);
+    } else if (event.key === 'Enter') {
+      const option = list[current >= 0 ? current : 0];
+      if (option) {
+        event.preventDefault();
+        pick(option);
+      }
+    } else if (event.key === 'Escape') {
+      if (list.length > 0) event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
   return (
     <div class="bk-field bk-typeahead">
       <label for={props.id}>{props.label}</label>
@@ -65,44 +105,41 @@ function Typeahead(props: {
         value={props.value}
         placeholder={props.placeholder}
         disabled={props.disabled}
-        aria-controls={`${props.id}-list`}
+        role="combobox"
+        aria-controls={listId}
         aria-expanded={list.length > 0}
         aria-autocomplete="list"
-        role="combobox"
+        aria-activedescendant={current >= 0 ? optionId(current) : undefined}
         onFocus={() => {
           setOpen(true);
           props.onFocus?.();
         }}
+        onBlur={() => setActive(-1)}
         onInput={(event) => {
           setOpen(true);
+          setActive(-1);
           props.onInput(event.currentTarget.value);
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-          if (event.key === 'Enter' && list[0]) {
-            event.preventDefault();
-            props.onPick(list[0]);
-            setOpen(false);
-          }
-        }}
+        onKeyDown={onKeyDown}
       />
       <ul
         class="bk-suggestions"
-        id={`${props.id}-list`}
+        id={listId}
+        role="listbox"
         aria-label={`${bookTexts.suggestions}: ${props.label}`}
       >
-        {list.map((option) => (
-          <li key={option}>
-            <button
-              type="button"
-              class="bk-suggestion"
-              onClick={() => {
-                props.onPick(option);
-                setOpen(false);
-              }}
-            >
-              {option}
-            </button>
+        {list.map((option, index) => (
+          <li
+            key={option}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === current}
+            class="bk-suggestion"
+            // The input keeps the focus (and the keyboard) while an option is pressed.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => pick(option)}
+          >
+            {option}
           </li>
         ))}
       </ul>
