@@ -102,9 +102,9 @@ describe('the public booking page', () => {
 
     const brand = await screen.findByRole('combobox', { name: bookTexts.brand });
     await user.click(brand);
-    await user.click(await screen.findByRole('button', { name: 'Toyota' }));
+    await user.click(await screen.findByRole('option', { name: 'Toyota' }));
     await user.type(screen.getByRole('combobox', { name: bookTexts.model }), 'Cam');
-    await user.click(await screen.findByRole('button', { name: 'Camry' }));
+    await user.click(await screen.findByRole('option', { name: 'Camry' }));
     // The model sets the category.
     expect(screen.getByRole('button', { name: /Средний класс/ })).toHaveAttribute('aria-pressed', 'true');
 
@@ -132,6 +132,61 @@ describe('the public booking page', () => {
       phone: '+79161234567',
       car: { brand: 'Toyota', model: 'Camry', category: 'MiddleSize' },
     });
+  });
+
+  it('moves through the car suggestions with the arrow keys, picks with Enter and closes with Escape', async () => {
+    stationApi();
+    const user = userEvent.setup();
+    unmount = mountBook('/book/lenina24');
+
+    const brand = await screen.findByRole('combobox', { name: bookTexts.brand });
+    await user.click(brand);
+    const list = await screen.findByRole('listbox', { name: `${bookTexts.suggestions}: ${bookTexts.brand}` });
+    expect(brand).toHaveAttribute('aria-controls', list.id);
+    await within(list).findByRole('option', { name: 'Kia' });
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Kia', 'Toyota']);
+    expect(brand).toHaveAttribute('aria-expanded', 'true');
+    expect(brand).not.toHaveAttribute('aria-activedescendant');
+
+    const activeOption = () => document.getElementById(brand.getAttribute('aria-activedescendant') ?? '');
+    await user.keyboard('{ArrowDown}');
+    expect(activeOption()).toHaveTextContent('Kia');
+    expect(activeOption()).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+    expect(activeOption()).toHaveTextContent('Toyota');
+    expect(within(list).getByRole('option', { name: 'Kia' })).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{ArrowDown}'); // past the last: back to the first
+    expect(activeOption()).toHaveTextContent('Kia');
+    await user.keyboard('{ArrowUp}'); // before the first: the last
+    expect(activeOption()).toHaveTextContent('Toyota');
+    expect(brand).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(brand).toHaveValue('Toyota');
+    expect(brand).toHaveAttribute('aria-expanded', 'false');
+    expect(brand).not.toHaveAttribute('aria-activedescendant');
+
+    // The model: Escape closes the list and keeps what is typed; an arrow opens it again.
+    const model = screen.getByRole('combobox', { name: bookTexts.model });
+    await user.click(model);
+    await screen.findByRole('option', { name: 'Camry' });
+    await user.keyboard('{ArrowUp}');
+    expect(document.getElementById(model.getAttribute('aria-activedescendant')!)).toHaveTextContent('RAV4');
+    await user.keyboard('{Escape}');
+    expect(model).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    expect(model).not.toHaveAttribute('aria-activedescendant');
+    expect(model).toHaveValue('');
+    await user.keyboard('{ArrowDown}');
+    expect(document.getElementById(model.getAttribute('aria-activedescendant')!)).toHaveTextContent('Camry');
+    await user.keyboard('{Enter}');
+    expect(model).toHaveValue('Camry');
+    // The model sets the category; Enter picked, it did not send the form.
+    expect(screen.getByRole('button', { name: /Средний класс/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByText(bookTexts.fixErrors)).not.toBeInTheDocument();
   });
 
   it('sends the honeypot as typed', async () => {
@@ -275,6 +330,23 @@ describe('the public booking page', () => {
       'tel:+74951234567',
     );
     expect(screen.queryByRole('button', { name: bookTexts.submit })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Позвонить: +7 (495) 123-45-67' })).toBeInTheDocument();
+  });
+
+  it('offers «Позвонить» in the station’s header while booking is on, and nothing without a phone', async () => {
+    stubFetch((call) => (call.path === BOOK ? { body: makeCard() } : undefined));
+    unmount = mountBook('/book/lenina24');
+    const header = (await screen.findByRole('heading', { name: 'Мойка на Ленина' })).closest('header')!;
+    expect(within(header).getByRole('link', { name: 'Позвонить: +7 (495) 123-45-67' })).toHaveAttribute(
+      'href',
+      'tel:+74951234567',
+    );
+    expect(await screen.findByRole('button', { name: bookTexts.submit })).toBeInTheDocument();
+    unmount();
+    stubFetch((call) => (call.path === BOOK ? { body: makeCard({ phone: null }) } : undefined));
+    unmount = mountBook('/book/lenina24');
+    const bare = (await screen.findByRole('heading', { name: 'Мойка на Ленина' })).closest('header')!;
+    expect(within(bare).queryByRole('link', { name: /Позвонить/ })).not.toBeInTheDocument();
   });
 
   it('says an unknown code is not found', async () => {

@@ -3,7 +3,7 @@ import type { PublicStationCard } from '@crm/shared';
 import { bookTexts } from './book-texts';
 import { PhoneLink } from './book-ui';
 
-/** The station's name, address with a map link, today's hours and phone. */
+/** The station's name, address with a map link, today's hours and «Позвонить» (booking on or off). */
 export function StationHeader({ card }: { card: PublicStationCard }) {
   return (
     <header class="bk-station">
@@ -19,13 +19,12 @@ export function StationHeader({ card }: { card: PublicStationCard }) {
         {card.hours_today
           ? bookTexts.hoursToday(card.hours_today.open, card.hours_today.close)
           : bookTexts.closedToday}
-        {card.phone && (
-          <>
-            {' · '}
-            <PhoneLink phone={card.phone} />
-          </>
-        )}
       </p>
+      {card.phone && (
+        <p class="bk-station__line">
+          <PhoneLink phone={card.phone} label={bookTexts.call} />
+        </p>
+      )}
     </header>
   );
 }
