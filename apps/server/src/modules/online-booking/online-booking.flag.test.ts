@@ -69,7 +69,7 @@ const setStrategy = (stationId: string, booking: boolean) =>
     headers: owner.headers,
     payload: { booking, payment: true, robot: true },
   });
-const card = async (code = leninaCode) =>
+const card = async (code: string = leninaCode) =>
   publicStationCardSchema.parse(
     (await t.app.inject({ method: 'GET', url: `/api/public/book/${code}`, remoteAddress: freshIp() })).json(),
   );
