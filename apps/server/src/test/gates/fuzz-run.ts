@@ -90,7 +90,7 @@ export async function runFuzz(gate: GateApp, operations: Operation[], options: F
     };
 
     // Each operation books its own week: creating orders must not fill the slot the next one moves orders to.
-    const bases = basesFor(op, opIndex, demo, await knownValues(gate.db, demo, opIndex));
+    const bases = basesFor(op, opIndex, demo, await knownValues(gate.db, demo, opIndex, op.path));
     let primary = -1;
     for (const [i, parts] of bases.entries()) {
       const outcome = await run({ label: `valid base #${i}`, parts }, false);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
 import type { TenantIds } from './demo-ids';
 import { demoPartners } from '../../db/seed/demo-partners';
-import { onlineBookingKnownValues } from './online-booking-known';
+import { onlineBookingKnownValues, publicBookingKnownValues } from './online-booking-known';
 
 /** The car class a generated request names: the first of the schema's enum (example-value.ts). */
 const exampleClass: CarClass = 'Mini';
@@ -29,6 +29,8 @@ export async function knownValues(
   db: Database,
   ids: TenantIds,
   weeksAhead = 0,
+  /** The operation's path: the public booking page's calls get their own (online-booking-known.ts). */
+  path = '',
 ): Promise<Record<string, unknown>> {
   const start = bookingStart(weeksAhead);
   const stationId = ids.station[0];
@@ -46,7 +48,9 @@ export async function knownValues(
     // station's pending data-removal request.
     ...(await onlineBookingKnownValues(db, stationId)),
   };
-  if (!price) return { bookingstart: start.toISOString(), ...partner };
+  // The public page books within its days ahead, on a free start, by a tariff it offers.
+  const page = path.startsWith('/api/public/') ? await publicBookingKnownValues(db, stationId, path) : {};
+  if (!price) return { bookingstart: start.toISOString(), ...partner, ...page };
   const end = new Date(start.getTime() + price.totalDurationMinutes * 60_000);
   const halfHour = new Date(start.getTime() + 30 * 60_000);
   // Moscow is UTC+3 all year: the station-local times of the slot id.
@@ -69,5 +73,6 @@ export async function knownValues(
     // Money taken at completion (issue 10): more than 0 ₽, in steps of 50 ₽.
     sumcompleted: 500,
     ...partner,
+    ...page,
   };
 }
