@@ -76,9 +76,9 @@ describe('online booking (issue 37)', () => {
 
     // The car from the catalogue: the model sets the category (Vesta is a compact).
     await driver.getByRole('combobox', { name: 'Марка' }).fill('Lad');
-    await driver.getByRole('button', { name: 'Lada', exact: true }).click();
+    await driver.getByRole('option', { name: 'Lada', exact: true }).click();
     await driver.getByRole('combobox', { name: 'Модель' }).fill('Vest');
-    await driver.getByRole('button', { name: 'Vesta', exact: true }).click();
+    await driver.getByRole('option', { name: 'Vesta', exact: true }).click();
     const tariffName = card.tariffs.find((t) => t.prices.Compact)!.name;
     await driver.getByRole('radio', { name: new RegExp(tariffName) }).check();
 
