@@ -371,7 +371,7 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
     const first = within(within(list).getAllByRole('listitem')[0]!);
     expect(first.getByText('27.11.2026, 12:30')).toBeInTheDocument();
     expect(first.getByText('Павел')).toBeInTheDocument();
-    expect(first.getByText('+79161234567')).toBeInTheDocument();
+    expect(first.getByText('+7 (916) 123-45-67')).toBeInTheDocument();
     expect(first.getByText('№ 10234')).toBeInTheDocument();
     fireEvent.click(first.getByRole('button', { name: 'Удалить данные: Павел' }));
     const confirm = within(

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Typography } from 'antd';
 import { UserDeleteOutlined } from '@ant-design/icons';
-import { onlineBookingMessages as m, type DataRemovalRequest } from '@crm/shared';
+import { displayPhone, onlineBookingMessages as m, type DataRemovalRequest } from '@crm/shared';
 import { useFeedback } from '../../../../lib/feedback';
 import { useNotify } from '../../../../lib/notify';
 import { inStationZone } from '../../../../lib/station-time';
@@ -62,7 +62,7 @@ export function DataRemovalCard({ stationId, timeZone, requests, readOnly }: Dat
                 </div>
                 <div>
                   <dt>{t.removalPhone}</dt>
-                  <dd>{request.phone || '—'}</dd>
+                  <dd>{request.phone ? displayPhone(request.phone) : '—'}</dd>
                 </div>
                 <div>
                   <dt>{t.removalOrder}</dt>
@@ -74,7 +74,7 @@ export function DataRemovalCard({ stationId, timeZone, requests, readOnly }: Dat
                 disabled={readOnly}
                 loading={remove.isPending && remove.variables === request.id}
                 onClick={() => ask(request)}
-                aria-label={`${t.remove}: ${request.name || request.phone}`}
+                aria-label={`${t.remove}: ${request.name || displayPhone(request.phone)}`}
                 className="ob-removals__action"
               >
                 {t.remove}
