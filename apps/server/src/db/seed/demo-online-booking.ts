@@ -5,6 +5,7 @@ import type { Database } from '../client';
 import { drivers, onlineBookings, onlineBookingSettings, orders, stations, tariffs } from '../schema';
 import { freeBoxNumbers } from '../../modules/orders/orders.repository';
 import { loadFreeStartTimes } from '../../modules/slots/availability';
+import { operatorOf } from '../../modules/online-booking/public-station';
 import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
 
 /**
@@ -25,9 +26,8 @@ export const demoOnlineBooking = {
   /** The phone drivers call, per station (the others have none). */
   phones: { '100101': '+74951234524' } as Partial<Record<string, string>>,
   /**
-   * «Мойка на Ленина»'s legal details, so the consent and the privacy page name an operator. Demo values
-   * that pass the control digits (INN, OGRN, KPP, OKPO; a bank account agreeing with its BIK), of no real
-   * company.
+   * «Мойка на Ленина»'s legal details, so the consent and the privacy page name an operator. Made-up demo
+   * values that pass the control digits (INN, OGRN, KPP, OKPO; a bank account agreeing with its BIK).
    */
   leninaLegal: {
     type: 'LEGAL',
@@ -106,6 +106,7 @@ async function seedBooking(
   const start = starts.find((s) => stationClock(station.timeZone, s).time >= '12:00') ?? starts[0];
   if (!start) return;
   const end = new Date(start.getTime() + price.totalDurationMinutes * 60_000);
+  const operator = operatorOf(station.legalInfo);
   const [box] = await freeBoxNumbers(db, stationId, start, end);
   if (box === undefined) return;
   const from = stationClock(station.timeZone, start);
@@ -155,6 +156,8 @@ async function seedBooking(
     phone: client.phone,
     consentAt: now,
     consentVersion: 'online-booking-consent-2026-11',
+    // The operator the consent named, as a booking made on the page records it.
+    consentOperator: operator ? `${operator.name}, ИНН ${operator.inn}` : '',
     removalRequestedAt: removal ? now : null,
   });
 }

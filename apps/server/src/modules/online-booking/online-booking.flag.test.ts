@@ -93,6 +93,12 @@ describe('the demo', () => {
       },
     });
     expect(await card()).toMatchObject({ enabled: true, phone: '+74951234524', operator: settings.operator });
+    // Its demo bookings' consents name that operator too.
+    const [consent] = await t.db
+      .select({ operator: onlineBookings.consentOperator })
+      .from(onlineBookings)
+      .where(eq(onlineBookings.tokenHash, tokenHashOf(demoOnlineBooking.bookings.manage.token)));
+    expect(consent!.operator).toBe(`ООО «Мойка на Ленина», ИНН ${demoOnlineBooking.leninaLegal.inn}`);
     for (const carwashId of ['100102', '200201', '300301'] as const) {
       const off = await card(demoOnlineBooking.codes[carwashId]);
       expect(off, carwashId).toMatchObject({ enabled: false, tariffs: [], phone: null });
