@@ -1,7 +1,6 @@
 import {
   manageTokenPattern,
   onlineBookingMessages as m,
-  slotId,
   stationClock,
   workHoursError,
   workingWindow,
@@ -11,7 +10,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../plugins/errors';
 import { recordOrderEvent } from '../events/order-event-bus';
-import { placeOrder } from '../orders/booking';
+import { moveBooking } from '../orders/booking-move';
 import { tariffNames, updateOrderIfStatus } from '../orders/orders.repository';
 import type { OrderRow } from '../orders/order-dto';
 import {
@@ -132,38 +131,8 @@ export async function reschedulePublicBooking(
       if (!overlapsItself || !onGridInHours(station, start, end)) throw error;
     });
   }
-  const from = stationClock(station.timeZone, start);
-  const to = stationClock(station.timeZone, end);
   try {
-    const updated = await placeOrder(
-      db,
-      { stationId: order.stationId, start, end, preferBox: order.boxNumber, exceptOrderId: order.id },
-      async (tx, box) => {
-        const row = await updateOrderIfStatus(tx, order.id, order.status, {
-          bookingStart: start,
-          bookingEnd: end,
-          boxNumber: box,
-          basket: { ...order.basket, slot_id: slotId(from.date, from.time, to.time, station.slotDuration) },
-        });
-        if (!row) throw cannotChange();
-        await recordOrderEvent(
-          tx,
-          {
-            type: 'order.changed',
-            station_id: row.stationId,
-            order_id: row.id,
-            status: row.status as OrderStatus,
-          },
-          {
-            action: 'moved',
-            fromStatus: order.status as OrderStatus,
-            actor: { kind: 'client', userId: null },
-            source: order.source,
-          },
-        );
-        return row;
-      },
-    );
+    const updated = await moveBooking(db, order, station, start, 'client', cannotChange);
     return viewOf(db, found, updated, now);
   } catch (error) {
     if (error instanceof AppError && error.code === 'SLOT_TAKEN') throw slotTakenOnline();

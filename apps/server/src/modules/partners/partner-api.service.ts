@@ -19,6 +19,7 @@ import { partnerBookings } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { recordOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from '../orders/booking';
+import { moveBooking } from '../orders/booking-move';
 import type { OrderRow } from '../orders/order-dto';
 import { insertOrder, stationRow, updateOrderIfStatus } from '../orders/orders.repository';
 import { loadFreeStartTimes } from '../slots/availability';
@@ -359,38 +360,8 @@ export async function reschedulePartnerBooking(
   }
   const station = await stationRow(db, order.stationId);
   if (!station) throw bookingNotFound();
-  const start = toMinute(bookingStart);
-  const end = new Date(start.getTime() + (order.bookingEnd.getTime() - order.bookingStart.getTime()));
-  const from = stationClock(station.timeZone, start);
-  const to = stationClock(station.timeZone, end);
-  const updated = await placeOrder(
-    db,
-    { stationId: order.stationId, start, end, preferBox: order.boxNumber, exceptOrderId: order.id },
-    async (tx, box) => {
-      const row = await updateOrderIfStatus(tx, order.id, order.status, {
-        bookingStart: start,
-        bookingEnd: end,
-        boxNumber: box,
-        basket: { ...order.basket, slot_id: slotId(from.date, from.time, to.time, station.slotDuration) },
-      });
-      if (!row) throw locked(partnerMessages.cannotReschedule);
-      await recordOrderEvent(
-        tx,
-        {
-          type: 'order.changed',
-          station_id: row.stationId,
-          order_id: row.id,
-          status: row.status as OrderStatus,
-        },
-        {
-          action: 'moved',
-          fromStatus: order.status as OrderStatus,
-          actor: { kind: 'partner', userId: null },
-          source: order.source,
-        },
-      );
-      return row;
-    },
+  const updated = await moveBooking(db, order, station, toMinute(bookingStart), 'partner', () =>
+    locked(partnerMessages.cannotReschedule),
   );
   return {
     status: 200,
