@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TariffConfig } from './catalog.schema';
-import { offeredExtras, orderPrice } from './price';
+import { basketOf, offeredExtras, orderPrice } from './price';
 
 /** A tariff with two classes priced, four extras of which wax and mats are sold to Compact cars. */
 const config: Pick<TariffConfig, 'price'> = {
@@ -95,5 +95,38 @@ describe('offeredExtras', () => {
     expect(offeredExtras(config, 'Compact')).toEqual(['wax', 'mats']);
     expect(offeredExtras(config, 'Crossover')).toEqual(['wax']);
     expect(offeredExtras(config, 'Mini')).toEqual([]);
+  });
+});
+
+describe('basketOf', () => {
+  const price = {
+    includeServiceAmount: 700,
+    additionalServiceAmounts: { wax: 400 },
+    totalAmount: 1100,
+    totalDurationMinutes: 45,
+  };
+
+  it('stores the price as charged and owed by default', () => {
+    expect(basketOf(price, 't1', 's1')).toEqual({
+      tariff_id: 't1',
+      slot_id: 's1',
+      price_element_id: null,
+      total_duration_minutes: 45,
+      total_amount: 1100,
+      include_service_amount: 700,
+      additional_service_amounts: { wax: 400 },
+      compensation_amount: 0,
+      user_need_to_pay_amount: 1100,
+    });
+  });
+
+  it('keeps a charged total apart from the price, and nothing owed once paid online', () => {
+    const basket = basketOf(price, 't1', 's1', { total: 990, priceElementId: 'pe' });
+    expect([basket.total_amount, basket.user_need_to_pay_amount, basket.price_element_id]).toEqual([
+      990,
+      990,
+      'pe',
+    ]);
+    expect(basketOf(price, 't1', 's1', { toPay: 0 }).user_need_to_pay_amount).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 // Price and duration of an order from its tariff, car class and extras (S1 §5). No zod here.
 import { washServices, type CarClass } from './car-classes';
 import type { TariffConfig } from './catalog.schema';
+import type { Basket } from '../orders/order.schema';
 
 export interface OrderPrice {
   includeServiceAmount: number;
@@ -50,4 +51,30 @@ export function offeredExtras(config: Pick<TariffConfig, 'price'>, carClass: Car
     const amount = component.additionalServiceAmounts[key];
     return amount?.active && amount.price > 0;
   });
+}
+
+/**
+ * The basket an order stores for a priced wash (S1 §3): the counter, partners and drivers all book through
+ * it. `total` is what is charged (the price, or a manual sum or a discount at the counter); `toPay` what is
+ * still owed (0 once paid online).
+ */
+export function basketOf(
+  price: OrderPrice,
+  tariffId: string,
+  slotId: string,
+  options: { total?: number; toPay?: number; priceElementId?: string | null } = {},
+): Basket {
+  const total = options.total ?? price.totalAmount;
+  const toPay = options.toPay ?? total;
+  return {
+    tariff_id: tariffId,
+    slot_id: slotId,
+    price_element_id: options.priceElementId ?? null,
+    total_duration_minutes: price.totalDurationMinutes,
+    total_amount: total,
+    include_service_amount: price.includeServiceAmount,
+    additional_service_amounts: price.additionalServiceAmounts,
+    compensation_amount: 0,
+    user_need_to_pay_amount: toPay,
+  };
 }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { addDays, orderPrice, slotId, stationClock, type CarClass, type LegalInfo } from '@crm/shared';
+import {
+  addDays,
+  basketOf,
+  orderPrice,
+  slotId,
+  stationClock,
+  type CarClass,
+  type LegalInfo,
+} from '@crm/shared';
 import type { Database } from '../client';
 import { drivers, onlineBookings, onlineBookingSettings, orders, stations, tariffs } from '../schema';
 import { freeBoxNumbers } from '../../modules/orders/orders.repository';
@@ -135,17 +143,7 @@ async function seedBooking(
         car_class: booking.category,
         category: booking.category,
       },
-      basket: {
-        tariff_id: tariff.id,
-        slot_id: slotId(from.date, from.time, to.time, station.slotDuration),
-        price_element_id: null,
-        total_duration_minutes: price.totalDurationMinutes,
-        total_amount: price.totalAmount,
-        include_service_amount: price.includeServiceAmount,
-        additional_service_amounts: price.additionalServiceAmounts,
-        compensation_amount: 0,
-        user_need_to_pay_amount: price.totalAmount,
-      },
+      basket: basketOf(price, tariff.id, slotId(from.date, from.time, to.time, station.slotDuration)),
     })
     .returning({ id: orders.id });
   await db.insert(onlineBookings).values({

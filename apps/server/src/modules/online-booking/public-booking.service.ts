@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  basketOf,
   onlineBookingMessages as m,
   slotId,
   stationClock,
@@ -155,17 +156,7 @@ export async function createPublicBooking(
           car_class: input.car.category,
           category: input.car.category,
         },
-        basket: {
-          tariff_id: input.tariff_id,
-          slot_id: slotId(from.date, from.time, to.time, station.slotDuration),
-          price_element_id: null,
-          total_duration_minutes: price.totalDurationMinutes,
-          total_amount: price.totalAmount,
-          include_service_amount: price.includeServiceAmount,
-          additional_service_amounts: price.additionalServiceAmounts,
-          compensation_amount: 0,
-          user_need_to_pay_amount: price.totalAmount,
-        },
+        basket: basketOf(price, input.tariff_id, slotId(from.date, from.time, to.time, station.slotDuration)),
         createdBy: null,
       });
       const booking = await insertOnlineBooking(tx, {

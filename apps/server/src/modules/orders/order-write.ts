@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  basketOf,
   applyDiscount,
   offeredExtras,
   orderMessages,
@@ -8,7 +9,6 @@ import {
   slotId,
   stationClock,
   workHoursError,
-  type Basket,
   type ClientCar,
   type orderUpdateSchema,
   type PaymentMethod,
@@ -122,17 +122,10 @@ export async function prepareOrderWrite(
     price.totalAmount,
     discount,
   );
-  const basket: Basket = {
-    tariff_id: tariffId,
-    slot_id: slotId(from.date, from.time, to.time, station.slotDuration),
-    price_element_id: input.basket.priceElementId ?? null,
-    total_duration_minutes: price.totalDurationMinutes,
-    total_amount: total,
-    include_service_amount: price.includeServiceAmount,
-    additional_service_amounts: price.additionalServiceAmounts,
-    compensation_amount: 0,
-    user_need_to_pay_amount: total,
-  };
+  const basket = basketOf(price, tariffId, slotId(from.date, from.time, to.time, station.slotDuration), {
+    total,
+    priceElementId: input.basket.priceElementId ?? null,
+  });
   const clientCar: ClientCar = {
     brand: input.car.brand,
     model: input.car.model,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import {
+  basketOf,
   isFinalStatus,
   orderPrice,
   partnerMessages,
@@ -195,17 +196,9 @@ function partnerOrderValues(
       car_class: input.car.category,
       category: input.car.category,
     },
-    basket: {
-      tariff_id: input.tariff_id,
-      slot_id: slotId(from.date, from.time, to.time, station.slotDuration),
-      price_element_id: null,
-      total_duration_minutes: price.totalDurationMinutes,
-      total_amount: amount,
-      include_service_amount: price.includeServiceAmount,
-      additional_service_amounts: price.additionalServiceAmounts,
-      compensation_amount: 0,
-      user_need_to_pay_amount: input.paid ? 0 : amount,
-    },
+    basket: basketOf(price, input.tariff_id, slotId(from.date, from.time, to.time, station.slotDuration), {
+      toPay: input.paid ? 0 : amount,
+    }),
     createdBy: null,
   };
 }
