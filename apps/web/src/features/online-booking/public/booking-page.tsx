@@ -1,30 +1,16 @@
 /** @jsxImportSource preact */
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { onlineBookingMessages as m, type PublicStationCard } from '@crm/shared';
+import { useEffect } from 'preact/hooks';
+import { onlineBookingMessages as m } from '@crm/shared';
 import { bookTexts } from './book-texts';
 import { BookingForm } from './booking-form';
 import { ErrorState, PhoneLink, Skeleton } from './book-ui';
-import { PublicApiError, publicApi } from './public-api';
+import { useStationCard } from './use-station-card';
 import { StationHeader } from './station-header';
 import { MyBookings } from './my-bookings';
 
 /** `/book/{code}`: the station's card, then the booking form (or why it is not there). */
 export function BookingPage({ code }: { code: string }) {
-  const [card, setCard] = useState<PublicStationCard | null>(null);
-  const [error, setError] = useState<PublicApiError | null>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    setCard(null);
-    publicApi
-      .station(code)
-      .then(setCard, (cause: unknown) =>
-        setError(
-          cause instanceof PublicApiError ? cause : new PublicApiError(0, 'INTERNAL', bookTexts.unexpected),
-        ),
-      );
-  }, [code]);
-  useEffect(load, [load]);
+  const { card, error, load } = useStationCard(code);
 
   useEffect(() => {
     document.title = card ? `${bookTexts.pageTitle} — ${card.name}` : bookTexts.pageTitle;

@@ -1,26 +1,14 @@
 /** @jsxImportSource preact */
-import { useCallback, useEffect, useState } from 'preact/hooks';
-import { onlineBookingMessages as m, type PublicStationCard } from '@crm/shared';
+import { useEffect } from 'preact/hooks';
+import { onlineBookingMessages as m } from '@crm/shared';
 import { bookPath } from './book-route';
 import { bookTexts } from './book-texts';
 import { ErrorState, PhoneLink, Skeleton } from './book-ui';
-import { PublicApiError, publicApi } from './public-api';
+import { useStationCard } from './use-station-card';
 
 /** `/book/{code}/privacy`: what the driver agrees to (152-ФЗ), with the operator from the station's details. */
 export function PrivacyPage({ code }: { code: string }) {
-  const [card, setCard] = useState<PublicStationCard | null>(null);
-  const [error, setError] = useState<PublicApiError | null>(null);
-  const load = useCallback(() => {
-    setError(null);
-    publicApi
-      .station(code)
-      .then(setCard, (cause: unknown) =>
-        setError(
-          cause instanceof PublicApiError ? cause : new PublicApiError(0, 'INTERNAL', bookTexts.unexpected),
-        ),
-      );
-  }, [code]);
-  useEffect(load, [load]);
+  const { card, error, load } = useStationCard(code);
   useEffect(() => {
     document.title = bookTexts.privacyTitle;
   }, []);
