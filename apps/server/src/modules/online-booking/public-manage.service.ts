@@ -4,14 +4,12 @@ import {
   stationClock,
   workHoursError,
   workingWindow,
-  type OrderStatus,
   type PublicBooking,
 } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../plugins/errors';
-import { recordOrderEvent } from '../events/order-event-bus';
-import { moveBooking } from '../orders/booking-move';
-import { tariffNames, updateOrderIfStatus } from '../orders/orders.repository';
+import { cancelByClient, moveBooking } from '../orders/booking-changes';
+import { tariffNames } from '../orders/orders.repository';
 import type { OrderRow } from '../orders/order-dto';
 import {
   bookingByTokenHash,
@@ -85,24 +83,7 @@ export async function cancelPublicBooking(
   requireChangeable(found, now);
   const words = reason?.trim();
   const note = words ? `${clientCancelNote}: ${words}` : clientCancelNote;
-  const updated = await db.transaction(async (tx) => {
-    const row = await updateOrderIfStatus(tx, order.id, order.status, {
-      status: 'UserCanceled',
-      systemComment: order.systemComment ? `${order.systemComment}\n${note}` : note,
-    });
-    if (!row) throw cannotChange();
-    await recordOrderEvent(
-      tx,
-      { type: 'order.changed', station_id: row.stationId, order_id: row.id, status: 'UserCanceled' },
-      {
-        action: 'status',
-        fromStatus: order.status as OrderStatus,
-        actor: { kind: 'client', userId: null },
-        source: order.source,
-      },
-    );
-    return row;
-  });
+  const updated = await cancelByClient(db, order, note, 'client', cannotChange);
   return viewOf(db, found, updated, now);
 }
 

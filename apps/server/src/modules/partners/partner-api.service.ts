@@ -20,9 +20,9 @@ import { partnerBookings } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../plugins/errors';
 import { recordOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from '../orders/booking';
-import { moveBooking } from '../orders/booking-move';
+import { cancelByClient, moveBooking } from '../orders/booking-changes';
 import type { OrderRow } from '../orders/order-dto';
-import { insertOrder, stationRow, updateOrderIfStatus } from '../orders/orders.repository';
+import { insertOrder, stationRow } from '../orders/orders.repository';
 import { loadFreeStartTimes } from '../slots/availability';
 import { loadTariffConfig } from '../tariffs/tariffs.repository';
 import { and, eq } from 'drizzle-orm';
@@ -316,24 +316,9 @@ export async function cancelPartnerBooking(
   }
   const words = reason?.trim();
   const note = words ? `${clientCancelNote}: ${words}` : clientCancelNote;
-  const updated = await db.transaction(async (tx) => {
-    const row = await updateOrderIfStatus(tx, order.id, order.status, {
-      status: 'UserCanceled',
-      systemComment: order.systemComment ? `${order.systemComment}\n${note}` : note,
-    });
-    if (!row) throw locked(partnerMessages.cannotCancel);
-    await recordOrderEvent(
-      tx,
-      { type: 'order.changed', station_id: row.stationId, order_id: row.id, status: 'UserCanceled' },
-      {
-        action: 'status',
-        fromStatus: order.status as OrderStatus,
-        actor: { kind: 'partner', userId: null },
-        source: order.source,
-      },
-    );
-    return row;
-  });
+  const updated = await cancelByClient(db, order, note, 'partner', () =>
+    locked(partnerMessages.cannotCancel),
+  );
   return answer(updated);
 }
 

@@ -5,6 +5,9 @@ import { placeOrder } from './booking';
 import type { OrderRow } from './order-dto';
 import { updateOrderIfStatus } from './orders.repository';
 
+// A booking changed from outside the staff app: by a partner (partner API) or by the driver himself (his
+// online booking's manage link). Staff changes go through order-write.ts and order-status.service.ts.
+
 /**
  * Moves a booking to another start, its minutes kept, for the callers outside the staff's order form: a
  * partner's reschedule and a driver's from his manage link. Through the booking engine (DESIGN §6): its
@@ -51,4 +54,35 @@ export async function moveBooking(
       return row;
     },
   );
+}
+
+/**
+ * The client cancelled (UserCanceled, «Отмены клиентом»): the box is free at once; `note` joins the order's
+ * service note (the client's words are never logged). `refused` is thrown when the status changed meanwhile.
+ */
+export async function cancelByClient(
+  db: Database,
+  order: OrderRow,
+  note: string,
+  actorKind: OrderEventActorKind,
+  refused: () => Error,
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const row = await updateOrderIfStatus(tx, order.id, order.status, {
+      status: 'UserCanceled',
+      systemComment: order.systemComment ? `${order.systemComment}\n${note}` : note,
+    });
+    if (!row) throw refused();
+    await recordOrderEvent(
+      tx,
+      { type: 'order.changed', station_id: row.stationId, order_id: row.id, status: 'UserCanceled' },
+      {
+        action: 'status',
+        fromStatus: order.status as OrderStatus,
+        actor: { kind: actorKind, userId: null },
+        source: order.source,
+      },
+    );
+    return row;
+  });
 }
