@@ -13,6 +13,7 @@ import {
   pickOption,
   type ApiOrder,
 } from '../support/orders';
+import { pressInWindow } from '../support/dialogs';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
 /** What this spec reads of an order beyond the shared `ApiOrder`. */
@@ -156,7 +157,7 @@ describe('the operator’s day at «Мойка на Ленина» (issue 10)', 
 
     await calendarEvent(page, slot.date, /С135ТУ77/).click();
     const details = detailsOf(page);
-    await details.getByRole('button', { name: 'Отменить запись' }).click();
+    await pressInWindow(details, 'Отменить запись');
     const cancel = page.getByRole('dialog', { name: 'Отмена записи' });
     // «Другое» is the default reason; alone it says nothing.
     await cancel.getByRole('button', { name: 'Отменить запись' }).click();

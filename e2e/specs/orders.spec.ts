@@ -15,6 +15,7 @@ import {
   moscowToday,
   pickOption,
 } from '../support/orders';
+import { pressInWindow } from '../support/dialogs';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
 /**
@@ -154,7 +155,7 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
 
     await calendarEvent(page, slot.date, /Е555КХ77/).click();
     const details = page.getByRole('dialog').filter({ hasText: 'Данные записи' });
-    await details.getByRole('button', { name: 'Отменить запись' }).click();
+    await pressInWindow(details, 'Отменить запись');
 
     const cancel = page.getByRole('dialog', { name: 'Отмена записи' });
     await pickOption(page, cancel.getByRole('combobox', { name: 'Причина отмены' }), 'Время занято');
@@ -178,7 +179,7 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
 
     await calendarEvent(page, slot.date, /М777ОР99/).click();
     const details = page.getByRole('dialog').filter({ hasText: 'Данные записи' });
-    await details.getByRole('button', { name: 'Редактировать' }).click();
+    await pressInWindow(details, 'Редактировать');
 
     const edit = page.getByRole('dialog', { name: 'Редактирование записи' });
     const end = `${String(slot.hour + 1).padStart(2, '0')}:00`;
