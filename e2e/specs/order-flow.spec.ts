@@ -32,6 +32,11 @@ type PaidOrder = ApiOrder & {
  * «Завершить» on an unpaid order takes the payment in the same flow (СБП here); «Другое» in the cancel
  * dialog needs the reason written, kept in the order's service note.
  */
+
+/** «Да, начать сейчас» / «Да, завершить сейчас» of the early-step confirmation, once it has zoomed in. */
+const confirmEarly = (page: Page, name: string) =>
+  pressInWindow(page.getByRole('dialog').filter({ has: page.getByRole('button', { name }) }), name);
+
 describe('the operator’s day at «Мойка на Ленина» (issue 10)', () => {
   const browser = useBrowser();
   const leninaId = inject('leninaId');
@@ -118,10 +123,10 @@ describe('the operator’s day at «Мойка на Ленина» (issue 10)', 
     await details.getByRole('button', { name: 'Скопировать идентификатор заказа' }).waitFor();
 
     await (await stepButton(page, 'Начать работу')).click();
-    await page.getByRole('button', { name: 'Да, начать сейчас' }).click();
+    await confirmEarly(page, 'Да, начать сейчас');
     await (await stepButton(page, 'Завершить')).click();
     // The early-finish confirmation first, then the payment step in the same modal.
-    await page.getByRole('button', { name: 'Да, завершить сейчас' }).click();
+    await confirmEarly(page, 'Да, завершить сейчас');
     const step = details.getByRole('form', { name: 'Оплата при завершении' });
     await step.waitFor();
     expect(await seriousViolations(page, '.complete-payment')).toEqual([]);
@@ -188,9 +193,9 @@ describe('the operator’s day at «Мойка на Ленина» (issue 10)', 
 
     const details = detailsOf(page);
     await (await stepButton(page, 'Начать работу')).click();
-    await page.getByRole('button', { name: 'Да, начать сейчас' }).click();
+    await confirmEarly(page, 'Да, начать сейчас');
     await (await stepButton(page, 'Завершить')).click();
-    await page.getByRole('button', { name: 'Да, завершить сейчас' }).click();
+    await confirmEarly(page, 'Да, завершить сейчас');
     const step = details.getByRole('form', { name: 'Оплата при завершении' });
     await step.waitFor();
     // Every choice and button on the phone's screen, nothing cut off sideways.

@@ -120,7 +120,7 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
     await early
       .getByText('Вы уверены, что хотите начать работу более чем за 10 минут до запланированного времени?')
       .waitFor();
-    await early.getByRole('button', { name: 'Да, начать сейчас' }).click();
+    await pressInWindow(early, 'Да, начать сейчас');
     const finish = await stepButton(page, 'Завершить');
     expect((await getOrder(admin, created!.id)).status).toBe('Processing');
 
@@ -129,7 +129,7 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
     await earlyFinish
       .getByText('Вы уверены, что хотите завершить заказ раньше запланированного времени?')
       .waitFor();
-    await earlyFinish.getByRole('button', { name: 'Да, завершить сейчас' }).click();
+    await pressInWindow(earlyFinish, 'Да, завершить сейчас');
 
     // Paid by card at booking: it completes directly, no payment step. Final: no actions left at all,
     // and the calendar block says so too.
