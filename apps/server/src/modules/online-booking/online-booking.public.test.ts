@@ -15,6 +15,7 @@ import { flat } from '../slots/slots.test-support';
 import { insertRawOrder } from '../orders/orders.test-support';
 import { tokenHashOf } from './online-booking.repository';
 import {
+  availabilityRequest,
   bookRequest,
   bookingBody,
   clearedDay,
@@ -42,12 +43,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const availability = (date: string, query = '', ip = freshIp()) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/public/book/${leninaCode}/availability?date=${date}&tariff_id=${tariff.id}&car_category=Compact${query}`,
-    remoteAddress: ip,
-  });
+const availability = (date: string, query = '', ip?: string) =>
+  t.app.inject(availabilityRequest(leninaCode, tariff.id, date, query, ip));
 const book = async (start: string, overrides = {}) =>
   t.app.inject(bookRequest(leninaCode, bookingBody(tariff.id, start, overrides)));
 

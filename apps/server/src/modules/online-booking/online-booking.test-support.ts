@@ -75,3 +75,18 @@ export function bookRequest(code: string, body: unknown, ip = freshIp()): Inject
 }
 
 export const manageUrl = (token: string, action = '') => `/api/public/bookings/${token}${action}`;
+
+/** `GET …/availability` of a code for a tariff, Compact cars; `query` adds `&services=…` and the like. */
+export function availabilityRequest(
+  code: string,
+  tariffId: string,
+  date: string,
+  query = '',
+  ip = freshIp(),
+): InjectOptions {
+  return {
+    method: 'GET',
+    url: `/api/public/book/${code}/availability?date=${date}&tariff_id=${tariffId}&car_category=Compact${query}`,
+    remoteAddress: ip,
+  };
+}
