@@ -6,7 +6,7 @@ import 'dayjs/locale/ru';
 // (build/antd-styles.ts).
 import 'virtual:antd-first-screens.css';
 import { watchRussianLabels } from '../lib/russian-labels';
-import { AntdThemeProvider } from './theme';
+import { AntdThemeProvider } from '../lib/theme';
 
 // antd's pickers and our date texts speak Russian; set here, with antd, not in the entry the login page loads.
 dayjs.locale('ru');

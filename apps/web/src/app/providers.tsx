@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
-import { ThemeStateProvider } from './theme-state';
+import { ThemeStateProvider } from '../lib/theme-state';
 
 export const queryClient = createQueryClient();
 

@@ -1,6 +1,6 @@
 import { ErrorScreen } from '../components/error-screen';
 import { NotFoundPage } from '../components/not-found-page';
-import { AntdThemeProvider } from './theme';
+import { AntdThemeProvider } from '../lib/theme';
 
 export interface RootErrorContentProps {
   error: unknown;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, renderHook, screen } from '@testing-library/react';
 import type * as FeedbackModule from './feedback';
-import type * as ThemeModule from '../app/theme';
+import type * as ThemeModule from './theme';
 
 type Feedback = FeedbackModule.Feedback;
 
@@ -9,7 +9,7 @@ type Feedback = FeedbackModule.Feedback;
 let modules: { theme: typeof ThemeModule; feedback: typeof FeedbackModule };
 beforeEach(async () => {
   vi.resetModules();
-  modules = { theme: await import('../app/theme'), feedback: await import('./feedback') };
+  modules = { theme: await import('./theme'), feedback: await import('./feedback') };
 });
 
 function Asker({ ask }: { ask(feedback: Feedback): void }) {

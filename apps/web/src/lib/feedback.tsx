@@ -115,6 +115,6 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
 
 export function useFeedback(): Feedback {
   const feedback = useContext(FeedbackContext);
-  if (!feedback) throw new Error('useFeedback needs a FeedbackProvider above (app/theme.tsx)');
+  if (!feedback) throw new Error('useFeedback needs a FeedbackProvider above (lib/theme.tsx)');
   return feedback;
 }

@@ -1,6 +1,6 @@
 /**
  * Theme mode and accent (S1 §1) as stored per browser and written on <html>, without React: the login page
- * (a page of its own, no React) switches the mode with these, the app through `app/theme-state.tsx`.
+ * (a page of its own, no React) switches the mode with these, the app through `lib/theme-state.tsx`.
  */
 export type ThemeMode = 'light' | 'dark';
 export type Accent = 'purple' | 'teal' | 'amber' | 'rose';

@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import type { User } from '@crm/shared';
 import { createQueryClient } from '../lib/query-client';
-import { ThemeProvider } from '../app/theme';
+import { ThemeProvider } from '../lib/theme';
 
 /** A demo user as `GET /api/user/{id}` returns it. */
 export function makeUser(overrides: Partial<User> = {}): User {

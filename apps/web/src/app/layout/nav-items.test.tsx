@@ -3,7 +3,7 @@ import { barItems } from './bottom-bar';
 import type { Position, User } from '@crm/shared';
 import { activeNavKey, buildNavItems } from './nav-items';
 import { mayCreateOrders } from './use-shell-data';
-import { swapStationInPath } from '../selected-station';
+import { swapStationInPath } from '../../lib/selected-station';
 
 const member = (position: Position | null, role: User['role'] = 'user') => ({
   role,

@@ -10,7 +10,7 @@ import { preloadable } from '../../lib/preloadable';
 import { CookieConsent } from '../../features/shell/components/cookie-consent';
 import { useCrmData } from '../../features/users/api/crm-data';
 import { useNewOrders } from '../../features/dashboard';
-import { rememberStation, swapStationInPath } from '../selected-station';
+import { rememberStation, swapStationInPath } from '../../lib/selected-station';
 import { BottomBar } from './bottom-bar';
 import { activeNavKey, buildNavItems } from './nav-items';
 import { Sidebar } from './sidebar';

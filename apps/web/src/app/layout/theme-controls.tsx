@@ -1,6 +1,6 @@
 import { Segmented } from 'antd';
 import { CheckOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
-import { accentColors, accentLabels, accents, useTheme, type ThemeMode } from '../theme';
+import { accentColors, accentLabels, accents, useTheme, type ThemeMode } from '../../lib/theme';
 
 /** Light/dark switch and the four accent swatches (S1 §1), shared by the user menu and the «Ещё» sheet. */
 export function ThemeControls() {

@@ -5,7 +5,7 @@ import { useStation } from '../../features/stations/api/station';
 import { useAppConfig } from '../../lib/app-config';
 import { canManageOrders } from '../../lib/order-rights';
 import { product } from '../../lib/product';
-import { getRememberedStationId } from '../selected-station';
+import { getRememberedStationId } from '../../lib/selected-station';
 
 export interface SelectedStation {
   id: string;

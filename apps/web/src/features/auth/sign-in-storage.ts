@@ -1,7 +1,7 @@
 import type { AuthResponse } from '@crm/shared';
 import { clearSession, setBearerToken, setSessionUser } from '../../lib/session';
 import { clearRegistrationCarwashId } from '../../lib/auth-redirect';
-import { rememberStation } from '../../app/selected-station';
+import { rememberStation } from '../../lib/selected-station';
 
 /**
  * What a sign-in leaves on this device, without React: the login page (a page of its own) and the app's

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authTimings, messages } from '@crm/shared';
-import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
+import { getRememberedStationId, rememberStation } from '../../../lib/selected-station';
 import { openLoginPage, pageLocation } from '../../../lib/auth-redirect';
 import { getBearerToken, getSessionUserId, setSessionUser } from '../../../lib/session';
 import { MODE_KEY } from '../../../lib/theme-mode';

@@ -8,7 +8,7 @@ import {
   setPendingStationAdminCallback,
   takeLoginError,
 } from '../../../lib/auth-redirect';
-import { getRememberedStationId } from '../../../app/selected-station';
+import { getRememberedStationId } from '../../../lib/selected-station';
 import { makeUser, mockFetch, renderRoutes } from '../../../test/render';
 import { AuthCallbackPage } from './auth-callback-page';
 import { useLocation } from 'react-router';

@@ -1,5 +1,5 @@
 import type { Station } from '@crm/shared';
-import { getRememberedStationId } from '../../../app/selected-station';
+import { getRememberedStationId } from '../../../lib/selected-station';
 import { canManageOrders } from '../../../lib/order-rights';
 import { useStationList } from '../../stations/api/station-list';
 import { useCurrentUser } from '../../users/api/current-user';

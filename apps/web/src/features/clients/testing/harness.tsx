@@ -1,5 +1,5 @@
 import type { Driver, DriverDetailsResponse, DriverVisit, Position } from '@crm/shared';
-import { rememberStation } from '../../../app/selected-station';
+import { rememberStation } from '../../../lib/selected-station';
 import { setSessionUser } from '../../../lib/session';
 import { makeUser, renderRoutes } from '../../../test/render';
 import { resetEachFile } from '../../../test/file-reset';

@@ -13,7 +13,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatRub, type StationAnalytics } from '@crm/shared';
-import { useTheme } from '../../../app/theme';
+import { useTheme } from '../../../lib/theme';
 import { ChartFigures } from './chart-figures';
 import { hourBars, ordersWord, sourceBars, sourceSeries, statusBars, timeline } from '../lib/chart-data';
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Select } from 'antd';
 import type { Station } from '@crm/shared';
-import { rememberStation } from '../../../app/selected-station';
+import { rememberStation } from '../../../lib/selected-station';
 // The list hook directly: the stations index would also pull the settings form and its map in.
 import { useStationList } from '../../stations/api/station-list';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setSessionUser } from '../../../lib/session';
 import { renderRoutes } from '../../../test/render';
 import { testStation } from '../../../test/fixtures';
-import { rememberStation } from '../../../app/selected-station';
+import { rememberStation } from '../../../lib/selected-station';
 import { apiError, mockApi } from '../testing/harness';
 import { DashboardEntry } from './dashboard-entry';
 

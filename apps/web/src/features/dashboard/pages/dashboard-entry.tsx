@@ -7,7 +7,7 @@ import { ErrorScreen } from '../../../components/error-screen';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { Page } from '../../../components/page';
 import { Panel } from '../../../components/panel';
-import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
+import { getRememberedStationId, rememberStation } from '../../../lib/selected-station';
 import { useStationList } from '../../stations/api/station-list';
 
 const dashboardOf = (id: string) => `/station/${encodeURIComponent(id)}/dashboard`;

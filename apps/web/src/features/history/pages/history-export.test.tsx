@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ExportOrder } from '@crm/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ThemeProvider } from '../../../app/theme';
+import { ThemeProvider } from '../../../lib/theme';
 import { createQueryClient } from '../../../lib/query-client';
 import { setBearerToken } from '../../../lib/session';
 import { makeOrder, serveHistory, showHistory } from '../testing/harness';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { rememberStation } from '../../../app/selected-station';
+import { rememberStation } from '../../../lib/selected-station';
 import { setSessionUser } from '../../../lib/session';
 import { mockFetch, renderRoutes } from '../../../test/render';
 import { makeStation } from '../testing/fixtures';

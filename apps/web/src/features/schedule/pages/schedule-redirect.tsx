@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 import { LoadingOverlay } from '../../../components/loading-overlay';
-import { getRememberedStationId } from '../../../app/selected-station';
+import { getRememberedStationId } from '../../../lib/selected-station';
 import { useStationList } from '../../stations/api/station-list';
 
 /**

@@ -8,7 +8,7 @@ const UPDATE_CHECK_MS = 30 * 60_000;
 // renders above every route — the login page too, which loads no antd of its own (issue 15).
 const ThemedUpdateCard = lazy(async () => {
   const [{ AntdThemeProvider }, { UpdateCard }] = await Promise.all([
-    import('../../../app/theme'),
+    import('../../../lib/theme'),
     import('./update-card'),
   ]);
   return {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { setSessionUser } from '../../../lib/session';
-import { getRememberedStationId } from '../../../app/selected-station';
+import { getRememberedStationId } from '../../../lib/selected-station';
 import { apiError, mockApi, renderRoutes, testStation, testUser } from '../testing/render';
 import { useStationContext } from '../lib/station-context';
 import { StationGuard } from './station-guard';

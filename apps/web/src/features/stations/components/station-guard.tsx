@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@crm/shared';
 import { LoadingOverlay } from '../../../components/loading-overlay';
 import { ErrorScreen } from '../../../components/error-screen';
-import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
+import { getRememberedStationId, rememberStation } from '../../../lib/selected-station';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useOrderEvents } from '../../../lib/order-events';

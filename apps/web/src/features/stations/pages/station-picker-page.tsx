@@ -4,7 +4,7 @@ import { Alert, Button, Card, Empty, Flex, Grid, Input, Skeleton, Typography } f
 import { PlusOutlined } from '@ant-design/icons';
 import { formatRub, greetingForHour, messages, type Station } from '@crm/shared';
 import { ErrorScreen } from '../../../components/error-screen';
-import { getRememberedStationId, rememberStation } from '../../../app/selected-station';
+import { getRememberedStationId, rememberStation } from '../../../lib/selected-station';
 import { getSessionUserId } from '../../../lib/session';
 import { product } from '../../../lib/product';
 import { useCurrentUser } from '../../users/api/current-user';

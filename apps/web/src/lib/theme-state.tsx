@@ -12,9 +12,9 @@ import {
   writeStorage,
   type Accent,
   type ThemeMode,
-} from '../lib/theme-mode';
+} from './theme-mode';
 
-export * from '../lib/theme-mode';
+export * from './theme-mode';
 
 interface ThemeState {
   mode: ThemeMode;

@@ -4,7 +4,7 @@ import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import ruRU from 'antd/es/locale/ru_RU';
 // antd's App minus its message, notification and modal engines, which load apart (lib/feedback.tsx).
 import useAppStyle from 'antd/es/app/style';
-import { FeedbackProvider } from '../lib/feedback';
+import { FeedbackProvider } from './feedback';
 import {
   accentColors,
   accentTextColors,
