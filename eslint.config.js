@@ -29,6 +29,26 @@ export default tseslint.config(
     },
   },
   {
+    // The server's dependencies point one way too (DESIGN.md §3): modules/ use db/ (schema, client, migrations),
+    // db/ never uses a module — the demo seed, which composes modules, lives in modules/demo/. Tests beside db/
+    // code may drive the whole app through its test support.
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./modules/*', '../**/modules/*', '../**/modules'],
+              message: 'db/ never imports modules/: move the code that needs a module beside the modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

@@ -27,7 +27,7 @@ import { buildApp } from '../apps/server/src/app';
 import { createAdapters } from '../apps/server/src/adapters';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { seedDemo } from '../apps/server/src/modules/demo/demo';
 import { createSession } from '../apps/server/src/plugins/auth';
 import { measure, table, type LoadOptions, type Measured } from './support/load';
 import { freePort, startProductServer } from './support/processes';

@@ -41,7 +41,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { seedDemo } from '../apps/server/src/modules/demo/demo';
 import { calendarPath, prepareScreens, type PreparedScreens } from './support/capacity-recordings';
 import { cpuSeconds, pidListeningOn, postmasterOf } from './support/process-cpu';
 import { freePort, startProductServer } from './support/processes';

@@ -20,7 +20,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { durablePgliteOptions } from '../apps/server/src/db/durable-node-fs';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { seedDemo } from '../apps/server/src/modules/demo/demo';
 import { createSession } from '../apps/server/src/plugins/auth';
 import { measure } from './support/load';
 import { startPgCluster } from './support/pg-cluster';

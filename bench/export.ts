@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { addDays, daysBetween, historyExport, periodRange, type DateRange } from '@crm/shared';
 import { openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { seedDemo } from '../apps/server/src/modules/demo/demo';
 import { skipFirstVisit } from '../e2e/support/api';
 import { launchChromium, newContext, newPage, signInFast } from '../e2e/support/browser';
 import { freePort, startProductServer } from './support/processes';

@@ -23,7 +23,7 @@ import { createAdapters } from '../apps/server/src/adapters';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { stations, tariffs, users } from '../apps/server/src/db/schema';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { seedDemo } from '../apps/server/src/modules/demo/demo';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/plugins/auth';
 import type { ChannelSender } from '../apps/server/src/modules/notifications/channels';
 import { createOutbox } from '../apps/server/src/modules/notifications/outbox';

@@ -47,7 +47,7 @@ import { createAdapters } from '../apps/server/src/adapters';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { stations } from '../apps/server/src/db/schema';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { seedDemo } from '../apps/server/src/modules/demo/demo';
 import { boxNumbersOf } from '../apps/server/src/modules/orders/orders.repository';
 import { freeStartTimes } from '../apps/server/src/modules/slots/availability';
 import { liveOccupancy } from '../apps/server/src/modules/slots/slots.repository';

@@ -28,7 +28,7 @@ import { buildApp } from '../apps/server/src/app';
 import { createAdapters } from '../apps/server/src/adapters';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { seedDemo } from '../apps/server/src/db/seed/demo';
+import { seedDemo } from '../apps/server/src/modules/demo/demo';
 import { createSession, SESSION_COOKIE } from '../apps/server/src/plugins/auth';
 import { startCallbackReceiver } from '../apps/server/src/partner-simulator/receiver';
 import type { BaselineBooking, PartnerRecordings, PartnerTarget } from './partners-baseline';

@@ -7,7 +7,7 @@ import { pageErrors } from '../support/browser';
 import { addDays } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
-/** The demo's public code of «Мойка на Ленина» and its upcoming demo booking (db/seed/demo-online-booking.ts). */
+/** The demo's public code of «Мойка на Ленина» and its upcoming demo booking (modules/demo/demo-online-booking.ts). */
 const CODE = 'lenina24';
 const DEMO_MANAGE_TOKEN = 'DemoLenina24ManageTokenDoNotUseOutsideDemo0';
 

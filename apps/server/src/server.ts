@@ -2,15 +2,15 @@ import { buildApp } from './app';
 import { createAdapters } from './adapters';
 import { loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
-import { seedDemo } from './db/seed/demo';
-import { isFreshDataDir, seedFreshDataDirInChildProcess } from './db/seed/demo-child-process';
+import { seedDemo } from './modules/demo/demo';
+import { isFreshDataDir, seedFreshDataDirInChildProcess } from './modules/demo/demo-child-process';
 import { loggerOptions } from './plugins/log-options';
 
 const startedAt = performance.now();
 const config = loadConfig();
 
 // A new embedded database gets its demo data in a short-lived process of its own, so this one starts as lean
-// as on any later start (db/seed/demo-child-process.ts); PostgreSQL or an existing directory: in-process.
+// as on any later start (modules/demo/demo-child-process.ts); PostgreSQL or an existing directory: in-process.
 let seeded = false;
 if (config.seedDemo && !config.databaseUrl && isFreshDataDir(config.dataDir)) {
   await seedFreshDataDirInChildProcess(config.dataDir);

@@ -3,7 +3,7 @@ import { carClasses, type CarClass, type PartnerBookingCreate } from '@crm/share
 import { errorCodeOf, partnerClient, type PartnerCredentials } from './partner-client';
 import { startCallbackReceiver, type CallbackReceiver, type ReceivedCallback } from './receiver';
 import type { PartnerBookingAnswer } from './types';
-import { demoPartners as seededPartners } from '../db/seed/demo-partners';
+import { demoPartners as seededPartners } from '../modules/demo/demo-partners';
 
 /**
  * A partner simulator (issue 36): books into connected stations as Yandex or Benzuber would — asks the

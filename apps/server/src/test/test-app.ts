@@ -7,7 +7,7 @@ import { buildApp } from '../app';
 import { createAdapters, type Adapters } from '../adapters';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
-import type { DemoLogin } from '../db/seed/demo';
+import type { DemoLogin } from '../modules/demo/demo';
 import { users } from '../db/schema';
 import { createSession, SESSION_COOKIE } from '../plugins/auth';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyLegalInfo, legalMessages, type LegalInfo } from '@crm/shared';
 import { stations } from '../../db/schema';
-import { demoOnlineBooking } from '../../db/seed/demo-online-booking';
+import { demoOnlineBooking } from '../demo/demo-online-booking';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoIds, expectSignInRequired } from '../users/test-guards';
 

@@ -3,7 +3,7 @@ import { and, eq, gte, lt } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { addDays, stationClock, type PublicBookingCreate, type PublicStationCard } from '@crm/shared';
 import { orders, stations } from '../../db/schema';
-import { demoOnlineBooking } from '../../db/seed/demo-online-booking';
+import { demoOnlineBooking } from '../demo/demo-online-booking';
 import type { TestApp } from '../../test/test-app';
 import { stationIdByCarwash } from '../orders/orders.test-support';
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import type { PartnerBookingCreate } from '@crm/shared';
 import { tariffs } from '../../db/schema';
-import { demoPartners } from '../../db/seed/demo-partners';
+import { demoPartners } from '../demo/demo-partners';
 import type { TestApp } from '../../test/test-app';
 import { partnerIdHeader, signHeaders } from './partner-signature';
 

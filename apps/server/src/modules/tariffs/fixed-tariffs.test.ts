@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedTariffListSchema, paymentSettingsSchema, type FixedTariff } from '@crm/shared';
 import { fixedTariffs, stations } from '../../db/schema';
-import { demoFixedTariffs } from '../../db/seed/demo';
+import { demoFixedTariffs } from '../demo/demo';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { demoIds, expectSignInRequired } from '../users/test-guards';
 

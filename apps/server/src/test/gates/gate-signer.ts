@@ -1,4 +1,4 @@
-import { demoPartners } from '../../db/seed/demo-partners';
+import { demoPartners } from '../../modules/demo/demo-partners';
 import { partnerIdHeader, signHeaders } from '../../modules/partners/partner-signature';
 
 /**

@@ -2,7 +2,7 @@ import { orderPrice, slotId, type CarClass } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
 import type { TenantIds } from './demo-ids';
-import { demoPartners } from '../../db/seed/demo-partners';
+import { demoPartners } from '../../modules/demo/demo-partners';
 import { onlineBookingKnownValues, publicBookingKnownValues } from './online-booking-known';
 
 /** The car class a generated request names: the first of the schema's enum (example-value.ts). */

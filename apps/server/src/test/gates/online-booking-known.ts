@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { addDays, carClasses, stationClock } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { onlineBookings, onlineBookingSettings, stations } from '../../db/schema';
-import { demoOnlineBooking } from '../../db/seed/demo-online-booking';
+import { demoOnlineBooking } from '../../modules/demo/demo-online-booking';
 import { createPublicBooking } from '../../modules/online-booking/public-booking.service';
 import { bookingWindow, offeredTariffs } from '../../modules/online-booking/public-station';
 import { loadFreeStartTimes } from '../../modules/slots/availability';

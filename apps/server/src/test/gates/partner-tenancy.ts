@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { partnerBookings } from '../../db/schema';
-import { demoPartners } from '../../db/seed/demo-partners';
+import { demoPartners } from '../../modules/demo/demo-partners';
 import { demoTenants } from './demo-ids';
 import { exampleRequest } from './example-value';
 import type { GateApp } from './gate-app';

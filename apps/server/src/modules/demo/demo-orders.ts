@@ -11,8 +11,8 @@ import {
   type WorktimeByDay,
 } from '@crm/shared';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client';
-import { orderEvents, orders } from '../schema';
+import type { Database } from '../../db/client';
+import { orderEvents, orders } from '../../db/schema';
 import type { DemoStationTariffs } from './demo-catalog';
 import type { DemoDriver } from './demo-drivers';
 import { drawCancellation, drawOrder, drawPayment, type OrderDraft } from './demo-order-content';

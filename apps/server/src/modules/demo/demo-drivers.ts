@@ -1,5 +1,5 @@
-import type { Database } from '../client';
-import { drivers } from '../schema';
+import type { Database } from '../../db/client';
+import { drivers } from '../../db/schema';
 import { moscowRegions, novosibirskRegions, pickDemoCar, randomPlate, type DemoCar } from './demo-cars';
 import type { Rng } from './prng';
 

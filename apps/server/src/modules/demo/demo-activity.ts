@@ -1,5 +1,5 @@
 import type { WorktimeByDay } from '@crm/shared';
-import type { Database } from '../client';
+import type { Database } from '../../db/client';
 import { seedDemoCatalog } from './demo-catalog';
 import { novosibirskRegions } from './demo-cars';
 import { demoDriverRows, insertDemoDrivers } from './demo-drivers';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import type { Database } from '../../db/client';
 import { seedDemoPartners } from './demo-partners';
 import { seedDemoOnlineBooking } from './demo-online-booking';
-import { boxes, fixedTariffs, identities, memberships, networks, stations, users } from '../schema';
+import { boxes, fixedTariffs, identities, memberships, networks, stations, users } from '../../db/schema';
 import { seedDemoActivity, type DemoStationRef } from './demo-activity';
 
 const daily = (

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../client';
-import { partners, stationPartners } from '../schema';
+import type { Database } from '../../db/client';
+import { partners, stationPartners } from '../../db/schema';
 
 type Tx = Pick<Database, 'insert' | 'execute'>;
 

@@ -1,6 +1,6 @@
 // Run by seedFreshDataDirInChildProcess (demo-child-process.ts) as its own process: creates the database
 // in DATA_DIR (initdb, migrations) with the demo data, then exits.
-import { openDatabase } from '../client';
+import { openDatabase } from '../../db/client';
 import { seedDemo } from './demo';
 
 const dataDir = process.argv[2];

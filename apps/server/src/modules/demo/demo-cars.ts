@@ -1,5 +1,5 @@
 import { isValidPlate, type CarClass, type ClientCar } from '@crm/shared';
-import { carModelById } from '../../modules/cars/car-collection';
+import { carModelById } from '../cars/car-collection';
 import type { Rng } from './prng';
 
 // Cars of demo clients and partner orders: what actually drives into a Moscow car wash, by collection id, so

@@ -9,12 +9,12 @@ import {
   type CarClass,
   type LegalInfo,
 } from '@crm/shared';
-import type { Database } from '../client';
-import { drivers, onlineBookings, onlineBookingSettings, orders, stations, tariffs } from '../schema';
-import { freeBoxNumbers } from '../../modules/orders/orders.repository';
-import { loadFreeStartTimes } from '../../modules/slots/availability';
-import { operatorOf } from '../../modules/online-booking/public-station';
-import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
+import type { Database } from '../../db/client';
+import { drivers, onlineBookings, onlineBookingSettings, orders, stations, tariffs } from '../../db/schema';
+import { freeBoxNumbers } from '../orders/orders.repository';
+import { loadFreeStartTimes } from '../slots/availability';
+import { operatorOf } from '../online-booking/public-station';
+import { loadTariffConfig } from '../tariffs/tariffs.repository';
 
 /**
  * The demo's online booking (issue 37): fixed public codes, so the README and the browser tests can link

@@ -12,9 +12,9 @@ import {
   type TariffConfig,
 } from '@crm/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { demoIds } from '../../modules/users/test-guards';
-import { loadTariffConfig } from '../../modules/tariffs/tariffs.repository';
-import { additionalServices, drivers, networks, orders, tariffs } from '../schema';
+import { demoIds } from '../users/test-guards';
+import { loadTariffConfig } from '../tariffs/tariffs.repository';
+import { additionalServices, drivers, networks, orders, tariffs } from '../../db/schema';
 import { seedDemo } from './demo';
 import { leninaHistoryDays } from './demo-activity';
 

@@ -1,11 +1,7 @@
 import { carClasses, type CarClass, type TariffConfig, type TariffKind } from '@crm/shared';
-import type { Database } from '../client';
-import { additionalServices, tariffs } from '../schema';
-import {
-  toTariffConfig,
-  type AdditionalServiceRow,
-  type TariffRow,
-} from '../../modules/tariffs/tariffs.repository';
+import type { Database } from '../../db/client';
+import { additionalServices, tariffs } from '../../db/schema';
+import { toTariffConfig, type AdditionalServiceRow, type TariffRow } from '../tariffs/tariffs.repository';
 import type { Rng } from './prng';
 
 // Demo price lists (issue 3 «Demo data»): three own tariffs over the six wash categories with Moscow car-wash
