@@ -76,10 +76,12 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
     );
 
     const page = await open(`/station/${leninaId}/tariffs`);
+    // The card's «Редактировать» opens the form itself (issue 38), not a view with a second «Редактировать».
     await page.getByRole('link', { name: 'Редактировать: Комплекс' }).click();
     await page.waitForURL((url) => url.pathname.endsWith(`/tariffs/${complexId}`));
-    await page.getByRole('button', { name: 'Редактировать' }).click();
     const price = page.getByRole('spinbutton', { name: 'Цена, ₽: 4 категория' });
+    await price.waitFor();
+    expect(await page.getByRole('button', { name: 'Редактировать' }).count()).toBe(0);
     await price.fill(String(raised));
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Тариф успешно обновлен').first().waitFor();
@@ -178,13 +180,17 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
 
     // A zero price is refused; then every category priced, and the tariff is created.
     const prices = ['2500', '2700', '3000', '3300', '3600', '4000'];
+    // The last step's button says what it does; its hint links to the additional services' settings.
+    expect(await page.getByRole('button', { name: 'Далее' }).count()).toBe(0);
+    const extrasLink = page.getByRole('link', { name: /Настройка дополнительных услуг/ });
+    expect(await extrasLink.getAttribute('href')).toBe(`/station/${leninaId}/tariffs/addition_service`);
     await page.getByRole('spinbutton', { name: 'Стоимость, 2 категория' }).fill('0');
-    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByRole('button', { name: 'Создать тариф' }).click();
     await page.getByText('Стоимость должна быть больше 0').first().waitFor();
     for (const [i, value] of prices.entries()) {
       await page.getByRole('spinbutton', { name: `Стоимость, ${i + 1} категория` }).fill(value);
     }
-    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByRole('button', { name: 'Создать тариф' }).click();
     await page.getByText('Тариф успешно создан').first().waitFor();
     await page.waitForURL((url) => url.pathname.endsWith('/tariffs'));
     await page.getByRole('heading', { name }).waitFor();

@@ -43,6 +43,7 @@ export const newTariffFormTexts = {
   duration: 'Длительность',
   durationTooLong: `Длительность не должна превышать ${maxTariffDuration} мин`,
   next: 'Далее',
+  create: 'Создать тариф',
   back: 'Назад',
   saveDraft: 'Сохранить черновик',
   draftSaved: 'Черновик сохранён',
@@ -322,7 +323,7 @@ export function NewTariffForm({ stationId, init, start, phone, onCreated }: NewT
             loading={create.isPending}
             onClick={() => void (step === 0 ? next() : submit())}
           >
-            {t.next}
+            {step === 0 ? t.next : t.create}
           </Button>
         </div>
       </Form>

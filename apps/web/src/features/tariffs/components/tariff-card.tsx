@@ -14,11 +14,21 @@ export function ActiveTag({ active }: { active: boolean }) {
   );
 }
 
-/** Where a tariff's page is: `?kind=` keeps own and Yandex apart over a reload, the state as the spec sends it. */
-export function tariffDetailLink(stationId: string, kind: TariffKind, tariffId: string) {
+/** Navigation state of a tariff's page: the spec's `isOwnTariff`, and `edit` to open its edit form at once. */
+export interface TariffPageState {
+  isOwnTariff: boolean;
+  edit?: boolean;
+}
+
+/**
+ * Where a tariff's page is: `?kind=` keeps own and Yandex apart over a reload, the state as the spec sends
+ * it; `edit` opens the page with its edit form (the card's «Редактировать»), not the read-only view.
+ */
+export function tariffDetailLink(stationId: string, kind: TariffKind, tariffId: string, edit = false) {
+  const state: TariffPageState = { isOwnTariff: kind === 'own', ...(edit ? { edit: true } : {}) };
   return {
     to: `/station/${encodeURIComponent(stationId)}/tariffs/${encodeURIComponent(tariffId)}?kind=${kind}`,
-    state: { isOwnTariff: kind === 'own' },
+    state,
   };
 }
 
@@ -78,7 +88,7 @@ export function TariffCard({ stationId, kind, item, items, config, canEdit }: Ta
       <footer className="tariff-card__foot">
         <Link
           to={link.to}
-          state={link.state}
+          state={canEdit ? tariffDetailLink(stationId, kind, item.id, true).state : link.state}
           className="tariff-card__more"
           aria-label={`${canEdit ? t.edit : t.details}: ${item.name}`}
         >

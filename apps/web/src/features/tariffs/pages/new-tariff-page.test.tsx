@@ -16,6 +16,8 @@ const nameInput = () => screen.findByLabelText('Название тарифа');
 const mainGroup = () => screen.getByRole('group', { name: 'Основные услуги' });
 const extraGroup = () => screen.getByRole('group', { name: 'Дополнительные услуги' });
 const next = () => userEvent.click(screen.getByRole('button', { name: 'Далее' }));
+/** The last step's button says what it does (issue 38), not «Далее». */
+const createTariff = () => userEvent.click(screen.getByRole('button', { name: 'Создать тариф' }));
 
 async function fillStepOne(name = 'Люкс') {
   await userEvent.type(await nameInput(), name);
@@ -60,7 +62,7 @@ describe('NewTariffPage', () => {
     );
 
     fillPrices();
-    await next();
+    await createTariff();
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/station/${station.id}/tariffs`));
     expect(await screen.findByText(m.created)).toBeInTheDocument();
@@ -98,7 +100,7 @@ describe('NewTariffPage', () => {
     fireEvent.change(screen.getByLabelText('Длительность, 2 категория'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Длительность, 3 категория'), { target: { value: '0' } });
     fireEvent.change(screen.getByLabelText('Стоимость, 4 категория'), { target: { value: '0' } });
-    await next();
+    await createTariff();
     expect(await screen.findAllByText(m.priceRequired)).toHaveLength(5);
     expect(screen.getByText(m.pricePositive)).toBeInTheDocument();
     expect(screen.getByText(m.durationRequired)).toBeInTheDocument();
@@ -163,7 +165,7 @@ describe('NewTariffPage', () => {
     await next();
     await screen.findByRole('heading', { name: /Шаг 2 из 2/ });
     fillPrices();
-    await next();
+    await createTariff();
     expect(await screen.findByText(m.createFailed)).toBeInTheDocument();
     // The name is on the first step: the page goes back to it and shows the message there.
     expect(await screen.findByRole('heading', { name: /Шаг 1 из 2/ })).toBeInTheDocument();

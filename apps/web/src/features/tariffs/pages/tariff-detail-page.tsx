@@ -44,7 +44,10 @@ export function TariffDetailPage() {
   const notify = useNotify();
   const { modal } = useFeedback();
   const kind = tariffKind(params, location.state);
-  const [editing, setEditing] = useState(false);
+  // The card's «Редактировать» comes with `edit`: the form opens at once, not a view with a second button.
+  const [editing, setEditing] = useState(
+    () => canManage && (location.state as { edit?: unknown } | null)?.edit === true,
+  );
 
   const config = useTariffConfig(station.id, kind, tariffId);
   const providerTariffs = useTariffList(station.id, 'yandex', kind === 'yandex' && canManage);
@@ -116,7 +119,15 @@ export function TariffDetailPage() {
               kind={kind}
               config={config.data}
               providerTariffs={providerTariffs.data ?? []}
-              onDone={() => setEditing(false)}
+              onDone={() => {
+                setEditing(false);
+                // A reload after saving shows the tariff, not its form again.
+                if ((location.state as { edit?: unknown } | null)?.edit)
+                  void navigate(`${location.pathname}${location.search}`, {
+                    replace: true,
+                    state: { isOwnTariff: kind === 'own' },
+                  });
+              }}
             />
           ) : (
             <TariffContents config={config.data} name={config.data.price.name} layout="page" />

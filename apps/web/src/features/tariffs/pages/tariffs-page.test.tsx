@@ -216,6 +216,26 @@ describe('TariffsPage editing', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: /Новый тариф/ })).not.toBeInTheDocument();
   });
 
+  it('opens the edit form at once from a card’s «Редактировать» (issue 38), the name link the tariff', async () => {
+    serveTariffs({ own: [express, complex] });
+    const { router } = showTariffs(path);
+    const own = await card('Экспресс');
+    await userEvent.click(within(own).getByRole('link', { name: 'Редактировать: Экспресс' }));
+    expect(await screen.findByRole('textbox', { name: 'Название' })).toHaveValue('Экспресс');
+    expect(screen.queryByRole('button', { name: /Редактировать/ })).not.toBeInTheDocument();
+    // Cancelled: the tariff, and a reload of that entry shows the tariff again, not its form.
+    await userEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(await screen.findByRole('button', { name: /Редактировать/ })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.state).toEqual({ isOwnTariff: true }));
+    cleanup();
+
+    serveTariffs({ own: [express, complex] });
+    showTariffs(path);
+    await userEvent.click(await screen.findByRole('link', { name: 'Комплекс' }));
+    await screen.findByRole('button', { name: /Редактировать/ });
+    expect(screen.queryByRole('textbox', { name: 'Название' })).not.toBeInTheDocument();
+  });
+
   it('shows no switches, add-card or import to staff who may not edit', async () => {
     serveTariffs({ own: [express], yandex: [yandexExpress] });
     showTariffs(path, undefined, {}, false);
