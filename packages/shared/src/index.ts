@@ -34,6 +34,7 @@ export * from './catalog/tariff-messages';
 export * from './catalog/tariff-edit.schema';
 export * from './catalog/tariff-rules';
 export * from './stations/station-settings';
+export * from './stations/affected-orders';
 export * from './slots/slot-rules';
 export * from './slots/slot.schema';
 export * from './legal/checksums';

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** More members of `error` a client acts on (the orders a settings change strands, issue 38). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -66,7 +68,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)
-        .send({ error: { code: error.code, message: error.message, fields: error.fields } });
+        .send({ error: { code: error.code, message: error.message, fields: error.fields, ...error.extra } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = issuesToFields(

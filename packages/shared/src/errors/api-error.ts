@@ -23,6 +23,8 @@ export const errorCodes = [
   'LAST_PROVIDER_TARIFF',
   /** 409: fewer boxes would drop a box that live orders still use (issue 13). */
   'BOX_IN_USE',
+  /** 409: a schedule or box change leaves live orders outside the hours; `orders` lists them (issue 38). */
+  'ORDERS_OUTSIDE_HOURS',
   /** 502: the INN registry failed or timed out; the form is filled in by hand (issue 13). */
   'LEGAL_LOOKUP_FAILED',
   'RATE_LIMITED',
@@ -48,6 +50,8 @@ export const apiErrorBodySchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** A 409 SLOT_TAKEN on a chosen box: the order in the way (id, number, type, booking times). */
+    order: z.record(z.string(), z.unknown()).optional(),
     requestId: z.string().optional(),
   }),
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { hhmmPattern, toMinutes } from '../time/time-of-day';
+import { cancelReasons } from '../orders/order-status';
+import { affectedOrdersActions, affectedOrdersMessages } from './affected-orders';
 import { stationSettingsMessages } from './station-form';
 import { stationMessages, weekDays, type WorktimeByDay } from './week';
 import {
@@ -141,6 +143,15 @@ export const stationUpdateSchema = z
     enable_payment: z.boolean(),
     autoaccept_booking: z.boolean(),
     autoaccept_payment: z.boolean(),
+    /**
+     * What to do with live orders the change leaves outside the new hours or on a removed box (issue 38):
+     * without it such a change is refused with 409 ORDERS_OUTSIDE_HOURS listing them.
+     */
+    affected_orders: z.enum(affectedOrdersActions, { error: affectedOrdersMessages.actionInvalid }),
+    /** With `affected_orders: "cancel"`: the reason the orders get (default «Станция не работает»). */
+    cancel_reason: z.enum(cancelReasons),
+    /** With `affected_orders: "cancel"`: the owner's words, kept in each order's service note. */
+    cancel_comment: z.string().trim().max(500),
   })
   .partial()
   .strict()

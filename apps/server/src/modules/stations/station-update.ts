@@ -13,12 +13,14 @@ import type { Auth } from '../../plugins/auth';
 import { AppError, badRequest } from '../../plugins/errors';
 import { lockBox, type Tx } from '../orders/orders.repository';
 import { bumpCalendarVersion } from '../events/order-event-bus';
+import { affectedOrders, cancelAffected, ordersOutsideHours, type Hours } from './affected-orders';
 import { loadStationForCaller, requirePosition } from './station-access';
 import { isValidTimeZone } from './station-dto';
 import {
   boxCountOf,
   deleteFutureBlockersAbove,
   firstBoxInUseAbove,
+  hoursOf,
   lockStation,
   pricingLimitsOf,
   setBoxCount,
@@ -76,6 +78,58 @@ async function changeBoxCount(tx: Tx, stationId: string, count: number) {
   await setBoxCount(tx, stationId, count, current);
 }
 
+const sameHours = (a: Hours, b: Hours) =>
+  a.timeZone === b.timeZone && JSON.stringify(a.worktime) === JSON.stringify(b.worktime);
+
+/**
+ * Issue 38: live orders the new hours (or zone) leave out, or that sit on boxes about to go, are listed
+ * in a 409 unless the request says what to do with them: `keep` leaves those outside the hours as they
+ * are (an order cannot stay on a removed box), `cancel` cancels them all in this transaction. The boxes
+ * the orders use are locked first, so a booking made meanwhile is either seen here or waits for the change.
+ */
+async function settleAffectedOrders(
+  tx: Tx,
+  caller: Caller,
+  stationId: string,
+  input: StationUpdate,
+  worktime: StationUpdate['worktime_by_day'],
+) {
+  const before = await hoursOf(tx, stationId);
+  const after: Hours = {
+    worktime: worktime ?? before.worktime,
+    timeZone: input.time_zone ?? before.timeZone,
+  };
+  const hoursChange = !sameHours(before, after);
+  const current = await boxCountOf(tx, stationId);
+  const fewerBoxes = input.boxes !== undefined && input.boxes < current ? input.boxes : null;
+  if (!hoursChange && fewerBoxes === null) return;
+  for (let box = hoursChange ? 1 : fewerBoxes! + 1; box <= current; box++) await lockBox(tx, stationId, box);
+  const affected = await affectedOrders(
+    tx,
+    stationId,
+    { before, after: hoursChange ? after : null, keepBoxes: fewerBoxes },
+    new Date(),
+  );
+  if (affected.length === 0) return;
+  if (!input.affected_orders) throw ordersOutsideHours(affected, after.timeZone);
+  if (input.affected_orders === 'keep') {
+    const removed = affected.filter((o) => o.reason === 'box').map((o) => o.boxNumber);
+    if (removed.length > 0) {
+      const box = String(Math.min(...removed));
+      throw new AppError(409, 'BOX_IN_USE', settingsMessages.boxInUse.replace('{box}', box));
+    }
+    return;
+  }
+  await cancelAffected(
+    tx,
+    stationId,
+    caller.userId,
+    affected,
+    input.cancel_reason ?? 'NotWorking',
+    input.cancel_comment,
+  );
+}
+
 /** `POST /api/station/update/{id}`: any subset of the settings pages' fields, in one transaction. */
 export async function updateStation(
   db: Database,
@@ -115,6 +169,7 @@ export async function updateStation(
     await lockStation(tx, stationId);
     const errors = pricingErrors(input, await pricingLimitsOf(tx, stationId));
     if (Object.keys(errors).length > 0) throw badRequest(errors);
+    await settleAffectedOrders(tx, caller, stationId, input, worktime);
     await updateStationRow(tx, stationId, defined);
     if (boxCount !== undefined) await changeBoxCount(tx, stationId, boxCount);
   });

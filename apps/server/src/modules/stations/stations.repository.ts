@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, ne, notInArray } from 'drizzle-orm';
-import { cancelledStatuses, type PricingLimits, type Position, type Station } from '@crm/shared';
+import {
+  cancelledStatuses,
+  type PricingLimits,
+  type Position,
+  type Station,
+  type WorktimeByDay,
+} from '@crm/shared';
 import type { Database } from '../../db/client';
 import { boxes, memberships, networks, orders, stations, users } from '../../db/schema';
 import type { StationRow } from './station-access';
@@ -131,6 +137,18 @@ export async function setBoxCount(db: Db, stationId: string, count: number, curr
   } else if (count < current) {
     await db.delete(boxes).where(and(eq(boxes.stationId, stationId), gt(boxes.number, count)));
   }
+}
+
+/** The stored hours and zone, read under the station lock: what a schedule change is compared with. */
+export async function hoursOf(
+  db: Db,
+  stationId: string,
+): Promise<{ worktime: WorktimeByDay; timeZone: string }> {
+  const [row] = await db
+    .select({ worktime: stations.worktimeByDay, timeZone: stations.timeZone })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return row!;
 }
 
 /** The stored pricing limits, read under the station lock so a partial change is checked against them. */

@@ -124,6 +124,8 @@ describe('POST /api/station/update/{id}', () => {
           start_Tuesday: '10:00',
           end_Tuesday: '20:00',
         },
+        // The demo's orders on the other days stay where they are (stations.affected-orders.test.ts).
+        affected_orders: 'keep',
       });
       expect(res.statusCode).toBe(200);
       const saved = {
@@ -294,7 +296,19 @@ describe('POST /api/station/update/{id}', () => {
       const pastBlocker = await addOrder(station, 3, -25, -24, { orderType: 'BlockerBookingSlot' });
       const pastOrder = await addOrder(station, 4, -3, -2, { status: 'Completed' });
 
-      const refused = await update('owner', station.id, { boxes: 2, name: 'Мойка на Тверской, 7' });
+      const listed = await update('owner', station.id, { boxes: 2, name: 'Мойка на Тверской, 7' });
+      expect(listed.statusCode).toBe(409);
+      expect(listed.json().error).toMatchObject({
+        code: 'ORDERS_OUTSIDE_HOURS',
+        total: 1,
+        orders: [{ id: future, box_number: 4, reason: 'box' }],
+      });
+      // An order cannot stay on a box that goes.
+      const refused = await update('owner', station.id, {
+        boxes: 2,
+        name: 'Мойка на Тверской, 7',
+        affected_orders: 'keep',
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toEqual({
         code: 'BOX_IN_USE',
@@ -321,11 +335,11 @@ describe('POST /api/station/update/{id}', () => {
       const station = await stationWithFourBoxes();
       await addOrder(station, 4, 2, 3);
       const underWay = await addOrder(station, 3, -1, 1, { status: 'Processing' });
-      const res = await update('owner', station.id, { boxes: 1 });
+      const res = await update('owner', station.id, { boxes: 1, affected_orders: 'keep' });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe(settingsMessages.boxInUse.replace('{box}', '3'));
       await t.db.update(orders).set({ status: 'StationCanceled' }).where(eq(orders.id, underWay));
-      const next = await update('owner', station.id, { boxes: 1 });
+      const next = await update('owner', station.id, { boxes: 1, affected_orders: 'keep' });
       expect(next.json().error.message).toBe(settingsMessages.boxInUse.replace('{box}', '4'));
     });
   });
