@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The whole `error` member, for answers that carry more (ORDERS_OUTSIDE_HOURS lists orders). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -167,7 +169,7 @@ export function apiFailure(
 ): ApiError {
   const failure = isErrorBody(data) ? data.error : null;
   const error = failure
-    ? new ApiError(status, failure.code, failure.message, failure.fields)
+    ? new ApiError(status, failure.code, failure.message, failure.fields, failure)
     : new ApiError(status, 'INTERNAL', messages.generic.unexpected);
   if (status === 401) onUnauthorized();
   // A shed call is no bug, and a report would be one more call to a server that is already overloaded.

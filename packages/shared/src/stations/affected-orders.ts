@@ -66,8 +66,8 @@ export const affectedOrdersMessages = {
   removedBox: 'Бокс убирается',
   outsideHours: 'Вне новых часов',
   partnerNotified: 'Партнёр получит уведомление об отмене',
-  cancelledSaved: 'Настройки сохранены, отменено: {orders}',
-  keptSaved: 'Настройки сохранены, оставлено вне графика: {orders}',
+  cancelledSaved: 'Отменено: {orders}',
+  keptSaved: 'Оставлено вне графика: {orders}',
 } as const;
 
 /**

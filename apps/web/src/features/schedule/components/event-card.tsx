@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent } from 'react';
-import { fromMinutes, orderSourceLabels, orderStatusLabels } from '@crm/shared';
+import { affectedOrdersMessages, fromMinutes, orderSourceLabels, orderStatusLabels } from '@crm/shared';
 import type { CalendarEvent } from '../lib/calendar-events';
 import type { PlacedEvent } from '../lib/place-events';
 import './event-card.css';
@@ -29,6 +29,7 @@ export function eventLabel(event: CalendarEvent): string {
   else {
     if (event.plate) parts.push(event.plate);
     parts.push(orderStatusLabels[event.status], orderSourceLabels[event.source]);
+    if (event.outsideHours) parts.push(affectedOrdersMessages.outsideMark);
   }
   return parts.join(', ');
 }
@@ -85,7 +86,8 @@ function SingleCard({ placed, compact, narrow, movable, onOpen, onNudge }: Event
     (narrow ? ' ev--narrow' : '') +
     (interactive ? '' : ' ev--static') +
     (height < 34 ? ' ev--tiny' : '') +
-    (movable ? ' ev--movable' : '');
+    (movable ? ' ev--movable' : '') +
+    (event.outsideHours ? ' ev--outside' : '');
 
   const open = () => onOpen(placed);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -134,6 +136,9 @@ function SingleCard({ placed, compact, narrow, movable, onOpen, onNudge }: Event
             </span>
             <span className="ev__short">{sourceShort[event.source]}</span>
           </span>
+        )}
+        {event.outsideHours && !compact && (
+          <span className="ev__outside ev__long">{affectedOrdersMessages.outsideMark}</span>
         )}
       </div>
       {lines >= 2 && (

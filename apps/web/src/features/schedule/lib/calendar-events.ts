@@ -40,6 +40,8 @@ export interface CalendarEvent {
   clickable: boolean;
   /** Boxes a merged blocked slot covers. */
   boxes: number[];
+  /** A live order outside the station's hours (kept at a schedule change, issue 38): marked «Вне графика». */
+  outsideHours?: boolean;
 }
 
 function kindOf(order: Pick<CalendarOrder, 'status' | 'order_type'>): EventKind {

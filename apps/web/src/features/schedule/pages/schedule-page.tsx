@@ -20,6 +20,7 @@ import {
   visibleDates,
 } from '../lib/calendar-days';
 import { buildEvents, type CalendarEvent } from '../lib/calendar-events';
+import { markOutsideHours } from '../lib/outside-hours';
 import { countEvents, matchesFilters, usePersistedFilters } from '../lib/calendar-filters';
 import { newOrderStart } from '../lib/new-order-start';
 import { canManageOrders } from '../../../lib/order-rights';
@@ -70,7 +71,10 @@ export function SchedulePage() {
     [selected, worktime, today],
   );
 
-  const events = useMemo(() => buildEvents(list.data?.orders ?? [], zone), [list.data, zone]);
+  const events = useMemo(
+    () => markOutsideHours(buildEvents(list.data?.orders ?? [], zone), worktime, zone),
+    [list.data, zone, worktime],
+  );
   const inView = useMemo(() => {
     const shown = new Set(dates);
     return events.filter((e) => shown.has(e.date));

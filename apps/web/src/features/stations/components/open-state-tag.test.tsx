@@ -31,4 +31,24 @@ describe('OpenStateTag', () => {
     render(<OpenStateTag worktime={hours} clock={clock('07:00')} />);
     expect(screen.getByText('Закрыто · откроется в 08:00')).toBeInTheDocument();
   });
+
+  it('never says «Закрыто» while cars are in the boxes outside the hours', () => {
+    const hours = { start_Monday: '10:00', end_Monday: '18:00' };
+    render(<OpenStateTag worktime={hours} clock={clock('08:30')} inProgress={2} />);
+    expect(screen.getByText('Открыто · в работе: 2')).toBeInTheDocument();
+    expect(screen.queryByText(/Закрыто/)).toBeNull();
+    cleanup();
+    // A day off with a car still in a box, too; with none it is closed again.
+    render(
+      <OpenStateTag
+        worktime={{ start_Tuesday: '10:00', end_Tuesday: '18:00' }}
+        clock={clock('12:00')}
+        inProgress={1}
+      />,
+    );
+    expect(screen.getByText('Открыто · в работе: 1')).toBeInTheDocument();
+    cleanup();
+    render(<OpenStateTag worktime={hours} clock={clock('08:30')} inProgress={0} />);
+    expect(screen.getByText('Закрыто · откроется в 10:00')).toBeInTheDocument();
+  });
 });

@@ -14,8 +14,18 @@ import {
 /**
  * «Открыто до 22:00» / «Закрыто · откроется в 09:00» on the station's own clock; «Круглосуточно» for a
  * day worked round the clock (its stored end 23:59 is no closing time, and it is open at 23:59 too).
+ * Cars in the boxes (`inProgress`, today's orders «В процессе») keep it open outside the hours: it is
+ * never «Закрыто» while a car is being washed (issue 38: hours changed under orders kept outside them).
  */
-export function OpenStateTag({ worktime, clock }: { worktime: WorktimeByDay; clock: StationClock }) {
+export function OpenStateTag({
+  worktime,
+  clock,
+  inProgress = 0,
+}: {
+  worktime: WorktimeByDay;
+  clock: StationClock;
+  inProgress?: number;
+}) {
   if (formatDayHours(worktime, clock.day) === ROUND_THE_CLOCK_LABEL) {
     return (
       <Tag className="open-tag open-tag--open" style={{ marginInlineEnd: 0 }}>
@@ -28,6 +38,13 @@ export function OpenStateTag({ worktime, clock }: { worktime: WorktimeByDay; clo
     return (
       <Tag className="open-tag open-tag--open" style={{ marginInlineEnd: 0 }}>
         Открыто до {state.until}
+      </Tag>
+    );
+  }
+  if (inProgress > 0) {
+    return (
+      <Tag className="open-tag open-tag--open" style={{ marginInlineEnd: 0 }}>
+        Открыто · в работе: {inProgress}
       </Tag>
     );
   }

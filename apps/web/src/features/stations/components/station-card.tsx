@@ -121,7 +121,7 @@ export function StationCard({ station, now, lastUsed, today, onOpen, onOpenSecti
           <RightOutlined style={{ color: token.colorTextTertiary, marginTop: 6 }} />
         </Flex>
         <Flex wrap gap={6}>
-          <OpenStateTag worktime={station.worktime_by_day} clock={clock} />
+          <OpenStateTag worktime={station.worktime_by_day} clock={clock} inProgress={today?.processing} />
           {lastUsed && (
             <Tag color="purple" style={{ marginInlineEnd: 0 }}>
               Последняя выбранная

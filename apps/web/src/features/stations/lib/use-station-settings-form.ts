@@ -25,7 +25,8 @@ export interface StationSettingsForm<V extends object> {
   dirty: boolean;
   saving: boolean;
   onValuesChange(): void;
-  save(): Promise<void>;
+  /** `extra`: more of the update the page adds (what to do with affected orders, issue 38). */
+  save(extra?: Partial<StationUpdate>): Promise<void>;
   reset(): void;
 }
 
@@ -75,7 +76,7 @@ export function useStationSettingsForm<V extends object>({
     setDirty(JSON.stringify(toUpdate({ ...initial, ...current })) !== JSON.stringify(toUpdate(initial)));
   };
 
-  const save = async () => {
+  const save = async (extra?: Partial<StationUpdate>) => {
     let values: V;
     try {
       values = { ...initial, ...form.getFieldsValue(true), ...(await form.validateFields()) };
@@ -83,7 +84,7 @@ export function useStationSettingsForm<V extends object>({
       return;
     }
     try {
-      const saved = await update.mutateAsync(toUpdate(values));
+      const saved = await update.mutateAsync({ ...toUpdate(values), ...extra });
       restart(toForm(saved));
       notify.success(savedText);
     } catch (error) {

@@ -3,6 +3,12 @@ import { Alert, Button, Card, Flex, Form, InputNumber, type FormRule } from 'ant
 import { PlusOutlined } from '@ant-design/icons';
 import { boxLimits, settingsMessages, stationSettingsMessages } from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
+import { stationToday } from '../../../lib/station-time';
+import {
+  AffectedOrdersModal,
+  affectedOrdersConflict,
+  type AffectedOrdersConflict,
+} from '../components/affected-orders-modal';
 import { BoxList } from '../components/box-list';
 import { SettingsPageHeader } from '../components/settings-page-header';
 import { SettingsSaveBar } from '../components/settings-save-bar';
@@ -31,12 +37,17 @@ const boxesRules: FormRule[] = [
 export function SettingsBoxesPage() {
   const { station, canManage } = useStationContext();
   const [conflict, setConflict] = useState<string | null>(null);
+  // Issue 38: orders on the boxes that would go, until the owner cancels or moves them.
+  const [affected, setAffected] = useState<AffectedOrdersConflict | null>(null);
   const settings = useStationSettingsForm<BoxesValues>({
     station,
     ...boxesForm,
     savedText: settingsMessages.boxesSaved,
     failedText: settingsMessages.boxesSaveFailed,
     onError: (error) => {
+      const orders = affectedOrdersConflict(error);
+      setAffected(orders);
+      if (orders) return true;
       if (!(error instanceof ApiError) || error.status !== 409) return false;
       setConflict(error.message);
       return true;
@@ -116,6 +127,19 @@ export function SettingsBoxesPage() {
           <SettingsSaveBar dirty={settings.dirty} saving={settings.saving} onReset={settings.reset} />
         )}
       </Form>
+      {!readOnly && (
+        <AffectedOrdersModal
+          stationId={station.id}
+          today={stationToday(station.time_zone)}
+          schedule={false}
+          conflict={affected}
+          saving={settings.saving}
+          onChoose={(choice) =>
+            void settings.save(choice).then(() => setAffected((open) => (open === affected ? null : open)))
+          }
+          onClose={() => setAffected(null)}
+        />
+      )}
     </Flex>
   );
 }

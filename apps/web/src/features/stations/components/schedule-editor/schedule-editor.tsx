@@ -1,10 +1,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Flex, Grid } from 'antd';
-import { scheduleErrors, scheduleMessages, weekDays, type Station } from '@crm/shared';
+import {
+  affectedOrdersMessages,
+  ordersCount,
+  scheduleErrors,
+  scheduleMessages,
+  weekDays,
+  type Station,
+} from '@crm/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { useNotify } from '../../../../lib/notify';
+import { stationToday } from '../../../../lib/station-time';
 import { useLeaveGuard } from '../../../../lib/use-leave-guard';
 import { useUpdateStation } from '../../api/update-station';
+import {
+  AffectedOrdersModal,
+  affectedOrdersConflict,
+  type AffectedOrdersChoice,
+  type AffectedOrdersConflict,
+} from '../affected-orders-modal';
 import { SettingsSaveBar } from '../settings-save-bar';
 import { BulkHoursRow } from './bulk-hours-row';
 import { DayCard } from './day-card';
@@ -40,6 +54,8 @@ export function ScheduleEditor({ station, readOnly, tour }: ScheduleEditorProps)
   // The rules are checked live only after a first save attempt: no red before the person is done.
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // Issue 38: the orders the new hours leave out, until the owner says what to do with them.
+  const [affected, setAffected] = useState<AffectedOrdersConflict | null>(null);
   const cardsRef = useRef<HTMLDivElement>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
   const dirty = !sameSchedule(draft, initial);
@@ -71,18 +87,33 @@ export function ScheduleEditor({ station, readOnly, tour }: ScheduleEditorProps)
     setServerErrors({});
   };
 
-  const save = async () => {
+  const save = async (choice?: AffectedOrdersChoice) => {
     setChecked(true);
     if (Object.keys(scheduleErrors(draft.days, draft.worktime)).length > 0) return;
     try {
-      const saved = await update.mutateAsync(scheduleUpdate(draft));
+      const saved = await update.mutateAsync({ ...scheduleUpdate(draft), ...choice });
       const next = draftOf(saved);
       setInitial(next);
       setDraft(next);
       setPick(emptyPick);
       setChecked(false);
-      notify.success(scheduleMessages.saved);
+      const count = affected?.total ?? 0;
+      setAffected(null);
+      if (!choice || count === 0) notify.success(scheduleMessages.saved);
+      else {
+        const text =
+          choice.affected_orders === 'cancel'
+            ? affectedOrdersMessages.cancelledSaved
+            : affectedOrdersMessages.keptSaved;
+        notify.success(scheduleMessages.saved, text.replace('{orders}', ordersCount(count)));
+      }
     } catch (error) {
+      const conflict = affectedOrdersConflict(error);
+      if (conflict) {
+        setAffected(conflict);
+        return;
+      }
+      setAffected(null);
       if (error instanceof ApiError) setServerErrors(apiScheduleErrors(error.fields));
       notify.error(error, scheduleMessages.saveFailed);
     }
@@ -138,6 +169,17 @@ export function ScheduleEditor({ station, readOnly, tour }: ScheduleEditorProps)
         />
       )}
       {!readOnly && <ScheduleTour open={tour.open} onClose={tour.close} cards={cardsRef} save={saveRef} />}
+      {!readOnly && (
+        <AffectedOrdersModal
+          stationId={station.id}
+          today={stationToday(station.time_zone)}
+          schedule
+          conflict={affected}
+          saving={update.isPending}
+          onChoose={(choice) => void save(choice)}
+          onClose={() => setAffected(null)}
+        />
+      )}
     </Flex>
   );
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { CalendarOrder } from '@crm/shared';
+import { buildEvents } from './calendar-events';
+import { markOutsideHours } from './outside-hours';
+
+const order = (id: string, start: string, end: string, extra: Partial<CalendarOrder> = {}): CalendarOrder =>
+  ({
+    id,
+    number: 10001,
+    status: 'Booked',
+    source: 'Own',
+    order_type: 'Booking',
+    booking_start: start,
+    booking_end: end,
+    box_number: 1,
+    brand: 'Kia',
+    model: 'Rio',
+    plate_number: 'А123ВС77',
+    sum: 0,
+    ...extra,
+  }) as CalendarOrder;
+
+describe('markOutsideHours', () => {
+  // Saturday 15 March 2031 in Moscow (UTC+3); the station works Saturdays 10:00–18:00.
+  const worktime = { start_Saturday: '10:00', end_Saturday: '18:00' };
+
+  it('marks live orders outside the hours, not those inside, finished, cancelled or blockers', () => {
+    const events = buildEvents(
+      [
+        order('early', '2031-03-15T05:00:00Z', '2031-03-15T06:00:00Z'),
+        order('noon', '2031-03-15T09:00:00Z', '2031-03-15T10:00:00Z'),
+        order('sunday', '2031-03-16T08:00:00Z', '2031-03-16T09:00:00Z', { status: 'Processing' }),
+        order('done', '2031-03-15T05:00:00Z', '2031-03-15T06:00:00Z', { status: 'Completed' }),
+        order('gone', '2031-03-15T05:00:00Z', '2031-03-15T06:00:00Z', { status: 'StationCanceled' }),
+        order('blocked', '2031-03-15T05:00:00Z', '2031-03-15T06:00:00Z', {
+          order_type: 'BlockerBookingSlot',
+        }),
+      ],
+      'Europe/Moscow',
+    );
+    const marked = markOutsideHours(events, worktime, 'Europe/Moscow');
+    const outside = marked.filter((e) => e.outsideHours).flatMap((e) => e.orderIds);
+    expect(outside.sort()).toEqual(['early', 'sunday']);
+  });
+
+  it('returns the same list when nothing is outside', () => {
+    const events = buildEvents(
+      [order('noon', '2031-03-15T09:00:00Z', '2031-03-15T10:00:00Z')],
+      'Europe/Moscow',
+    );
+    expect(markOutsideHours(events, worktime, 'Europe/Moscow')).toBe(events);
+  });
+});
