@@ -19,9 +19,9 @@ import {
   toTariffConfig,
 } from './tariffs.repository';
 import { stationParams, tariffParams } from './tariff-params';
-import type { Caller } from './tariff-access';
+import { priceReadableStation, tariffPriceReaderPositions, type Caller } from './tariff-access';
 
-/** A tariff of a station the caller may open; every position may read tariffs (the order form needs them). */
+/** A tariff with its prices, for those who take orders or edit tariffs (a worker gets 403). */
 async function tariffConfigFor(
   db: Database,
   caller: Caller,
@@ -29,14 +29,14 @@ async function tariffConfigFor(
   tariffId: string,
   kind: TariffKind,
 ) {
-  const { station } = await loadStationForCaller(db, caller, stationId);
+  const station = await priceReadableStation(db, caller, stationId);
   const row = await findTariff(db, station.id, tariffId, kind);
   if (!row) throw notFound();
   return toTariffConfig(row, await listAdditionalServices(db, station.id, kind));
 }
 
 async function extrasFor(db: Database, caller: Caller, stationId: string, kind: TariffKind) {
-  const { station } = await loadStationForCaller(db, caller, stationId);
+  const station = await priceReadableStation(db, caller, stationId);
   return toAdditionalServices(await listAdditionalServices(db, station.id, kind));
 }
 
@@ -62,7 +62,11 @@ export const tariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     '/api/own_tariffs/price_get/:stationId/addition_service',
     {
       preValidation: app.requireUser,
-      schema: { params: stationParams, response: { 200: additionalServicesSchema } },
+      schema: {
+        'x-positions': tariffPriceReaderPositions,
+        params: stationParams,
+        response: { 200: additionalServicesSchema },
+      },
     },
     async (request) => extrasFor(db, authOf(request), request.params.stationId, 'own'),
   );
@@ -71,7 +75,11 @@ export const tariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     '/api/own_tariffs/price_get/:stationId/:tariffId',
     {
       preValidation: app.requireUser,
-      schema: { params: tariffParams, response: { 200: tariffConfigSchema } },
+      schema: {
+        'x-positions': tariffPriceReaderPositions,
+        params: tariffParams,
+        response: { 200: tariffConfigSchema },
+      },
     },
     async (request) =>
       tariffConfigFor(db, authOf(request), request.params.stationId, request.params.tariffId, 'own'),
@@ -93,7 +101,11 @@ export const tariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     '/api/station/tariff/:stationId/yandex_addition_service',
     {
       preValidation: app.requireUser,
-      schema: { params: stationParams, response: { 200: additionalServicesSchema } },
+      schema: {
+        'x-positions': tariffPriceReaderPositions,
+        params: stationParams,
+        response: { 200: additionalServicesSchema },
+      },
     },
     async (request) => extrasFor(db, authOf(request), request.params.stationId, 'yandex'),
   );
@@ -102,7 +114,11 @@ export const tariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     '/api/station/tariff/:stationId/:tariffId',
     {
       preValidation: app.requireUser,
-      schema: { params: tariffParams, response: { 200: tariffConfigSchema } },
+      schema: {
+        'x-positions': tariffPriceReaderPositions,
+        params: tariffParams,
+        response: { 200: tariffConfigSchema },
+      },
     },
     async (request) =>
       tariffConfigFor(db, authOf(request), request.params.stationId, request.params.tariffId, 'yandex'),

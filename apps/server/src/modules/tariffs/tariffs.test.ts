@@ -133,13 +133,43 @@ describe('tariffs read API', () => {
     expect((await get(`/api/own_tariffs/price_get/${ids.lenina}/${yaId}`)).statusCode).toBe(404);
   });
 
-  it('lets every position of the network read tariffs, and role admin any station', async () => {
+  it('lets every position of the network read the tariff lists, and role admin any station', async () => {
     const worker = await t.loginAs('worker');
     expect((await get(`/api/own_tariffs/list/${ids.sadovaya}`, worker.headers)).statusCode).toBe(200);
+    expect((await get(`/api/station/tariff/${ids.sadovaya}`, worker.headers)).statusCode).toBe(200);
     const admin = await t.loginAs('admin');
     const res = await get(`/api/own_tariffs/list/${ids.bridge}`, admin.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json().prices_list).toHaveLength(3);
+  });
+
+  it('gives the prices to those who take orders, not to a worker (issue 38)', async () => {
+    const own = await tariffId(ids.lenina, 'own', 'complex');
+    const yandex = await tariffId(ids.lenina, 'yandex', 'complex');
+    const priceReads = [
+      `/api/own_tariffs/price_get/${ids.lenina}/${own}`,
+      `/api/own_tariffs/price_get/${ids.lenina}/addition_service`,
+      `/api/station/tariff/${ids.lenina}/${yandex}`,
+      `/api/station/tariff/${ids.lenina}/yandex_addition_service`,
+    ];
+    const worker = await t.loginAs('worker');
+    for (const url of priceReads) {
+      const res = await get(url, worker.headers);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+      expect(JSON.stringify(res.json())).not.toContain('priceElements');
+    }
+    // The order form keeps working for the positions that create orders, and role admin.
+    for (const login of ['administrator', 'principal', 'owner', 'admin'] as const) {
+      const who = await t.loginAs(login);
+      for (const url of priceReads)
+        expect((await get(url, who.headers)).statusCode, `${login} ${url}`).toBe(200);
+    }
+    // A worker asking about another network's tariff still learns nothing: 404, not 403.
+    const bridgeTariff = await tariffId(ids.bridge, 'own', 'express');
+    expect(
+      (await get(`/api/own_tariffs/price_get/${ids.bridge}/${bridgeTariff}`, worker.headers)).statusCode,
+    ).toBe(404);
   });
 
   it("hides another network's tariffs and unknown ids behind 404", async () => {

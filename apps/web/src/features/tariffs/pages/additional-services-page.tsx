@@ -30,6 +30,7 @@ import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import '../../../components/shared-ui.css';
 import '../components/tariff-pages.css';
 import './additional-services-page.css';
+import { PricesHiddenPage, usePricesHidden } from '../components/prices-hidden';
 
 const categories = sortCategories(carCategories);
 const classes: CarClass[] = categories.map((c) => c.Name);
@@ -71,6 +72,11 @@ function kindOf(pathname: string, state: unknown): TariffKind {
  * principals edit; everyone else reads.
  */
 export function AdditionalServicesPage() {
+  // A worker does not read prices (issue 38): a notice instead of calls answered 403.
+  return usePricesHidden() ? <PricesHiddenPage /> : <AdditionalServicesBody />;
+}
+
+function AdditionalServicesBody() {
   const { station, canManage } = useStationContext();
   const location = useLocation();
   const kind = kindOf(location.pathname, location.state);
@@ -171,7 +177,7 @@ function ServicesForm({ stationId, kind, data, readOnly, phone }: ServicesFormPr
       const next = gridValueOf(answer, services);
       setSaved(next);
       setValue(next);
-      notify.success(t.saved, t.savedTitle);
+      notify.success(t.savedTitle, t.saved);
     } catch (error) {
       // 400 «Для услуги "…" необходимо указать цены больше нуля»: the server's word for the same rule.
       if (error instanceof ApiError && error.status === 400) {

@@ -18,6 +18,7 @@ import { tariffsMessages as t } from '../lib/tariffs-messages';
 import '../../../components/shared-ui.css';
 import '../components/tariffs.css';
 import { useFeedback } from '../../../lib/feedback';
+import { PricesHiddenPage, usePricesHidden } from '../components/prices-hidden';
 
 export const kindParam = 'kind';
 
@@ -35,6 +36,11 @@ function tariffKind(params: URLSearchParams, state: unknown): TariffKind {
  * tariff, «Удалить».
  */
 export function TariffDetailPage() {
+  // A worker does not read prices (issue 38): a notice instead of calls answered 403.
+  return usePricesHidden() ? <PricesHiddenPage /> : <TariffDetailBody />;
+}
+
+function TariffDetailBody() {
   const { station, canManage } = useStationContext();
   const { tariffId = '' } = useParams();
   const location = useLocation();

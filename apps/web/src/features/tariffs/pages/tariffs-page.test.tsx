@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeUser } from '../../../test/render';
 import { complex, express, serveTariffs, showTariffs, station, supportUrl, tabOf } from '../testing/harness';
 
 afterEach(cleanup);
@@ -18,6 +19,24 @@ const rowOf = (table: HTMLElement, category: string) =>
   within(table)
     .getByRole('rowheader', { name: new RegExp(`^${category}`) })
     .closest('tr') as HTMLElement;
+
+/** The session user (`u-owner` in the harness) is a worker of the station's network. */
+function signInAsWorker() {
+  const served = globalThis.fetch;
+  const worker = makeUser({
+    id: 'u-owner',
+    position: 'worker',
+    networks: [{ id: station.network_id, name: 'Демо-сеть', position: 'worker' }],
+  });
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
+    new URL(String(input), 'http://localhost').pathname === '/api/user/u-owner'
+      ? Promise.resolve(
+          new Response(JSON.stringify({ user: worker, redirect_to: null }), {
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        )
+      : served(input, init)) as typeof fetch;
+}
 
 const yandexExpress = {
   ...express,
@@ -234,6 +253,26 @@ describe('TariffsPage editing', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('link', { name: 'Комплекс' }));
     await screen.findByRole('button', { name: /Редактировать/ });
     expect(screen.queryByRole('textbox', { name: 'Название' })).not.toBeInTheDocument();
+  });
+
+  it('shows a worker a notice instead of prices the server does not give him (issue 38)', async () => {
+    const calls = serveTariffs({ own: [express], yandex: [yandexExpress] });
+    signInAsWorker();
+    showTariffs(path, undefined, {}, false);
+    expect(await screen.findByText('Цены тарифов недоступны')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Открыть расписание' })).toHaveAttribute(
+      'href',
+      `/station/${station.id}`,
+    );
+    cleanup();
+
+    serveTariffs({ own: [express] });
+    signInAsWorker();
+    showTariffs(`${path}/t-express?kind=own`, undefined, {}, false);
+    expect(await screen.findByText('Цены тарифов недоступны')).toBeInTheDocument();
+    expect(calls.concat().some((c) => c.includes('/price_get/') || c.includes('/fixed-tariffs/'))).toBe(
+      false,
+    );
   });
 
   it('shows no switches, add-card or import to staff who may not edit', async () => {

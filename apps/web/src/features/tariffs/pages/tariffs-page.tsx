@@ -19,6 +19,7 @@ import { LoadingCards, TariffTab } from '../components/tariff-tab';
 import { tariffsMessages as t } from '../lib/tariffs-messages';
 import '../../../components/shared-ui.css';
 import '../components/tariffs.css';
+import { PricesHiddenPage, usePricesHidden } from '../components/prices-hidden';
 
 /** `?tab=yandex|fixed|payment` keeps the tab over a reload; the own tab is the page without it. */
 export const tabParam = 'tab';
@@ -48,6 +49,11 @@ function tabLabel(text: string, count: number | undefined) {
  * principals switch statuses, open a tariff to edit it, add one, import Yandex prices.
  */
 export function TariffsPage() {
+  // A worker does not read prices (issue 38): a notice instead of calls answered 403.
+  return usePricesHidden() ? <PricesHiddenPage /> : <TariffsPageBody />;
+}
+
+function TariffsPageBody() {
   const { station, canManage } = useStationContext();
   const location = useLocation();
   const [params, setParams] = useSearchParams();
