@@ -199,7 +199,8 @@ const pageSizeInvalid = 'Размер страницы — от 1 до 200';
 export const orderListRequestSchema = z.object({
   station_id: z.string(),
   date_start: localDate(),
-  date_end: localDate(),
+  /** Required by the calendar; history may leave it out: no upper bound («Всё время» holds the future). */
+  date_end: localDate().optional(),
   history: z.boolean().optional(),
   /** Brand, model, plate or a status's Russian name; at most 100 characters. */
   search: z.string().trim().max(100, 'Не больше 100 символов').optional(),

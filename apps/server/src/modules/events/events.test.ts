@@ -12,6 +12,7 @@ import {
   orderBody,
   stationIdByCarwash,
   tariffByCode,
+  clearAroundNow,
 } from '../orders/orders.test-support';
 import { streamTickets } from '../../db/schema';
 import { openSseStream } from './sse-stream';
@@ -74,6 +75,8 @@ describe('GET /api/events (server-sent order events)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     lenina = await stationIdByCarwash(t, carwashIds.lenina);
+    // An early start moves the booking to now: its box must be free now (issue 38).
+    await clearAroundNow(t, lenina);
     sadovaya = await stationIdByCarwash(t, carwashIds.sadovaya);
     admin = await t.loginAs('administrator');
     // inject() cannot stream: listen on a free port and read the stream with fetch.

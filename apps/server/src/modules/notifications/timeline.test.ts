@@ -12,6 +12,7 @@ import {
   orderBody,
   stationIdByCarwash,
   tariffByCode,
+  clearAroundNow,
 } from '../orders/orders.test-support';
 import { recordSoonEvents } from './outbox-soon';
 
@@ -22,6 +23,8 @@ describe('GET /api/order/{id}/events', () => {
   beforeAll(async () => {
     t = await createTestApp();
     lenina = await stationIdByCarwash(t, carwashIds.lenina);
+    // An early start moves the booking to now: its box must be free now (issue 38).
+    await clearAroundNow(t, lenina);
     const tariffId = (await tariffByCode(t, lenina, 'express')).id;
     const total = (await expectedPrice(t, lenina, tariffId, 'Compact')).totalAmount;
     const admin = await t.loginAs('administrator');

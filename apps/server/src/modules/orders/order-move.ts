@@ -16,6 +16,7 @@ import { orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { recordOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from './booking';
+import { namedCollision } from './order-conflict';
 import { requireWorkHours } from './order-write';
 import { loadOrderForCaller, requireOrderWriter, requireOwnOrder, type Caller } from './order-access';
 import { boxNumbersOf, stationRow, updateOrderIfStatus, type Tx } from './orders.repository';
@@ -48,7 +49,8 @@ async function blockedInBox(db: Tx, stationId: string, box: number, start: Date,
 /**
  * `POST /api/own_order/move/{id}`: the calendar's drag, resize and Alt+arrows. Only the time and the box
  * change, with the edit's rules: writer positions, own orders, not cancelled or completed, the box must
- * exist, and the exclusion constraint decides (409 «Время занято»; «Слот заблокирован» on a blocker).
+ * exist, and the exclusion constraint decides (409 «Время занято: № 10234, Kia Rio А123ВС77, 10:00–11:00»,
+ * naming the order in the way; «Слот заблокирован» on a blocker).
  */
 export async function moveOrder(
   db: Database,
@@ -113,6 +115,12 @@ export async function moveOrder(
       );
       return updated;
     },
+  ).catch((error: unknown) =>
+    namedCollision(
+      db,
+      { stationId: station.id, timeZone: station.timeZone, box, start, end, exceptOrderId: order.id },
+      error,
+    ),
   );
   return orderDto(db, order.id);
 }

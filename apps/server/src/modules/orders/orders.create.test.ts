@@ -168,7 +168,12 @@ describe('POST /api/create_order/{stationId}', () => {
     expect(chosen.order.box_number).toBe(3);
     const takenChoice = await create({ ...body, box_number: 3 });
     expect(takenChoice.statusCode).toBe(409);
-    expect(takenChoice.json().error).toEqual({ code: 'SLOT_TAKEN', message: orderMessages.slotTaken });
+    // The chosen box names the order in it (issue 38: the new-order form's «Бокс»).
+    expect(takenChoice.json().error).toMatchObject({
+      code: 'SLOT_TAKEN',
+      message: `${orderMessages.slotTaken}: № ${chosen.order.number}, Kia Rio А123ВС77, 12:00–12:30`,
+      order: { id: chosen.order.id },
+    });
     const unknownBox = await create({ ...body, box_number: 9 });
     expect(unknownBox.statusCode).toBe(400);
     expect(unknownBox.json().error.fields).toEqual({ box_number: boxUnknown });

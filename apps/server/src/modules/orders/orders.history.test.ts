@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addDays,
+  stationClock,
   historyExportTotals,
   meaningfulFieldCount,
   type ClientCar,
@@ -221,6 +223,34 @@ describe('order history list', () => {
     // The calendar call takes no history filters: a filter it ignored would show the wrong orders.
     const calendar = await list({ ...base, history: undefined, search: 'kia', page: 1 });
     expect(calendar.json().error.fields).toEqual({ search: historyOnly, page: historyOnly });
+  });
+
+  it('«Всё время» has no upper bound: without date_end a paid order booked for tomorrow is found by its plate', async () => {
+    const tomorrow = addDays(stationClock('Europe/Moscow').date, 1);
+    const paid = await insertRawOrder(t, {
+      stationId: lenina,
+      // A box the demo's orders of tomorrow leave alone.
+      boxNumber: 9,
+      bookingStart: moscow(tomorrow, '10:00'),
+      bookingEnd: moscow(tomorrow, '10:30'),
+      status: 'Booked',
+      paymentMethod: 'paid_card',
+      sumCompleted: 1200,
+      clientCar: car('Skoda', 'Octavia', 'Р838РР38'),
+    });
+    const allTime = { station_id: lenina, date_start: '2022-01-01', history: true, search: 'р838' };
+    const found = await list(allTime);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toMatchObject({ total: 1, orders: [{ id: paid.id }] });
+    // The far-future fixture is in it too, and the whole list is newest first.
+    const everything = (await list({ ...allTime, search: undefined })).json() as OrderListResponse;
+    expect(everything.orders.map((o) => o.id)).toEqual(expect.arrayContaining([paid.id, shown[0]!.id]));
+    // Only history is open-ended; other networks still see nothing.
+    const calendar = await list({ station_id: lenina, date_start: '2022-01-01' });
+    expect(calendar.statusCode).toBe(400);
+    expect(calendar.json().error.fields).toEqual({ date_end: 'Укажите дату' });
+    expect((await list(allTime, rival.headers)).statusCode).toBe(404);
+    expect((await list({ ...allTime, date_start: undefined })).statusCode).toBe(400);
   });
 
   it("lets a worker read the history and hides another network's station as 404", async () => {

@@ -77,13 +77,24 @@ describe('POST /api/own_order/move/{id}', () => {
     expect(row.bookingStart.toISOString()).toBe(start);
   });
 
-  it('answers 409 «Время занято» on a taken time and leaves the order where it was', async () => {
+  it('answers 409 «Время занято» naming the order in the way, and leaves the order where it was', async () => {
     const start = plus(freeStart, 120);
     const taken = await create(start, 2);
     const mover = await create(plus(start, 60), 1);
     const res = await move(mover.id, body(plus(start, 10), 30, 2));
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({ code: 'SLOT_TAKEN', message: orderMessages.slotTaken });
+    // Its number, car and time on the station's clock (12:00 Moscow), and the order itself for the client.
+    expect(res.json().error).toEqual({
+      code: 'SLOT_TAKEN',
+      message: `${orderMessages.slotTaken}: № ${taken.number}, Kia Rio А123ВС77, 12:00–12:30`,
+      order: {
+        id: taken.id,
+        number: taken.number,
+        order_type: 'Booking',
+        booking_start: start,
+        booking_end: plus(start, 30),
+      },
+    });
     const row = await rowOf(mover.id);
     expect(row.boxNumber).toBe(1);
     expect(row.bookingStart.toISOString()).toBe(plus(start, 60));

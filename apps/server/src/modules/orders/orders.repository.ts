@@ -81,9 +81,9 @@ export async function listOrdersByLocalDates(
 export interface HistoryFilter {
   stationId: string;
   timeZone: string;
-  /** Station-local dates, [dateStart, dateEnd). */
+  /** Station-local dates, [dateStart, dateEnd); no `dateEnd`: no upper bound («Всё время»). */
   dateStart: string;
-  dateEnd: string;
+  dateEnd?: string;
   search?: string;
   /** Only these; empty means every status. */
   statuses?: readonly OrderStatus[];
@@ -114,7 +114,9 @@ function historyWhere(f: HistoryFilter): SQL | undefined {
   return and(
     eq(orders.stationId, f.stationId),
     sql`${orders.bookingStart} >= (${f.dateStart}::timestamp at time zone ${f.timeZone})`,
-    sql`${orders.bookingStart} < (${f.dateEnd}::timestamp at time zone ${f.timeZone})`,
+    f.dateEnd === undefined
+      ? undefined
+      : sql`${orders.bookingStart} < (${f.dateEnd}::timestamp at time zone ${f.timeZone})`,
     ne(orders.orderType, 'BlockerBookingSlot'),
     gt(orders.meaningfulFields, nearEmptyMaxFields),
     searchCondition(f.search),

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  dateMessages,
   defaultHistoryPageSize,
   isCalendarDate,
   isCancelledStatus,
@@ -19,6 +20,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { loadStationForCaller, requirePosition } from '../stations/station-access';
 import { recordOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from './booking';
+import { namedCollision } from './order-conflict';
 import {
   loadOrderForCaller,
   orderWriterPositions,
@@ -110,6 +112,19 @@ export async function createOrder(
       );
       return inserted;
     },
+    // A chosen box that is taken names the order in it; without one, «Время занято» means every box is.
+  ).catch((error: unknown) =>
+    namedCollision(
+      db,
+      {
+        stationId: station.id,
+        timeZone: station.timeZone,
+        box: input.box_number,
+        start: prepared.start,
+        end: prepared.end,
+      },
+      error,
+    ),
   );
   return orderDto(db, row.id);
 }
@@ -185,7 +200,8 @@ export const pageRequired = 'Укажите номер страницы';
  * `POST /api/order/list`. The calendar's call (station and dates) answers every order (blockers and
  * cancelled included: the calendar filters) whose booking starts in [date_start, date_end) on the
  * station's clock, earliest first. With `history: true` it is the order history (S1 §2): see
- * `historyWhere`, newest first, optionally one page, with the count and totals of every matching order.
+ * `historyWhere`, newest first, optionally one page, with the count and totals of every matching order;
+ * without `date_end` it has no upper bound («Всё время» includes orders booked for tomorrow and later).
  */
 export async function listOrders(
   db: Database,
@@ -195,7 +211,10 @@ export async function listOrders(
   const { station } = await loadStationForCaller(db, caller, input.station_id);
   const fields: Record<string, string> = {};
   if (!isCalendarDate(input.date_start)) fields.date_start = dateInvalid;
-  if (!isCalendarDate(input.date_end)) fields.date_end = dateInvalid;
+  if (input.date_end === undefined) {
+    // Only history is open-ended: the calendar always draws a bounded week.
+    if (!input.history) fields.date_end = dateMessages.required;
+  } else if (!isCalendarDate(input.date_end)) fields.date_end = dateInvalid;
   else if (input.date_end <= input.date_start) fields.date_end = dateRangeOrder;
   if (!input.history) {
     // Silently ignoring a filter would hand the calendar or an export the wrong orders.
@@ -211,7 +230,7 @@ export async function listOrders(
       station.id,
       station.timeZone,
       input.date_start,
-      input.date_end,
+      input.date_end!,
     );
     return { orders: rows.map(toOrderDto) };
   }

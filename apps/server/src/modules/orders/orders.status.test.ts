@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderMessages, type Order } from '@crm/shared';
+import { addDays, orderMessages, stationClock, type Order } from '@crm/shared';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { expectSignInRequired } from '../users/test-guards';
+import { earlyStartTaken } from './order-status.service';
 import {
   call,
   carwashIds,
@@ -12,6 +13,7 @@ import {
   insertRawOrder,
   orderBody,
   plus,
+  clearAroundNow,
   stationIdByCarwash,
   tariffByCode,
 } from './orders.test-support';
@@ -33,6 +35,8 @@ describe('order status calls', () => {
     admin = await t.loginAs('administrator');
     worker = await t.loginAs('worker');
     rival = await t.loginAs('rival');
+    // An early start moves the booking to now (issue 38): the demo's orders of today must not be in the way.
+    await clearAroundNow(t, lenina);
   });
   afterAll(() => t.close());
 
@@ -106,7 +110,7 @@ describe('order status calls', () => {
     });
 
     it('lets a worker move statuses, also of partner orders', async () => {
-      const order = await create();
+      const order = await create('2020-01-17T09:00:00.000Z');
       expect((await step('order_processing', order.id, true, worker.headers)).statusCode).toBe(200);
       const yandex = await insertRawOrder(t, {
         stationId: lenina,
@@ -126,6 +130,74 @@ describe('order status calls', () => {
       }
       expect((await post(`/api/order_booked/${order.id}?skip_validation=yes`)).statusCode).toBe(400);
       await expectSignInRequired(t, { method: 'POST', url: `/api/order_booked/${order.id}` });
+    });
+  });
+
+  describe('an early start (issue 38)', () => {
+    const minute = (ms: number) => Math.floor(ms / 60_000) * 60_000;
+    const moscowTime = (iso: string) => stationClock('Europe/Moscow', new Date(iso)).time;
+
+    it('moves the booking to now, to the minute, keeping its length and box; the calendar of today has it', async () => {
+      await clearAroundNow(t, lenina);
+      const order = await create();
+      const before = minute(Date.now());
+      const res = await step('order_processing', order.id, true, worker.headers);
+      expect(res.statusCode).toBe(200);
+      const started = res.json().order as Order;
+      const start = Date.parse(started.booking_start);
+      expect(start).toBeGreaterThanOrEqual(before);
+      expect(start).toBeLessThanOrEqual(Date.now());
+      expect(start % 60_000).toBe(0);
+      expect(Date.parse(started.booking_end) - start).toBe(30 * 60_000);
+      expect(started).toMatchObject({ status: 'Processing', box_number: order.box_number });
+      expect(started.basket.slot_id).not.toBe(order.basket.slot_id);
+      // Today's calendar (the station's clock) draws it where it happened.
+      const today = stationClock('Europe/Moscow').date;
+      const week = await call<{ rows: unknown[][] }>(t, {
+        method: 'GET',
+        url: `/api/order/calendar?station_id=${lenina}&date_start=${today}&date_end=${addDays(today, 1)}`,
+        headers: admin.headers,
+      });
+      expect(week.rows.map((r) => r[0])).toContain(order.id);
+      // Completed later, it stays there.
+      expect((await step('order_completed', order.id, true)).json().order.booking_start).toBe(
+        started.booking_start,
+      );
+    });
+
+    it('refuses when its box is taken now, naming the order in it, and changes nothing', async () => {
+      await clearAroundNow(t, lenina);
+      const now = Date.now();
+      const inBox = await insertRawOrder(t, {
+        stationId: lenina,
+        boxNumber: 2,
+        status: 'Processing',
+        bookingStart: new Date(minute(now) - 10 * 60_000),
+        bookingEnd: new Date(minute(now) + 20 * 60_000),
+      });
+      const { order } = await call(t, {
+        method: 'POST',
+        url: `/api/create_order/${lenina}`,
+        headers: admin.headers,
+        payload: { ...orderBody(expressId, total, { start: plus(freeStart, 30 * slot++) }), box_number: 2 },
+      });
+      const res = await step('order_processing', order.id, true);
+      expect(res.statusCode).toBe(409);
+      const other = `№ ${inBox.number}, Toyota Camry В456ОР199, ${moscowTime(inBox.bookingStart.toISOString())}–${moscowTime(inBox.bookingEnd.toISOString())}`;
+      expect(res.json().error).toMatchObject({
+        code: 'SLOT_TAKEN',
+        message: earlyStartTaken(2, other),
+        order: { id: inBox.id, number: inBox.number },
+      });
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+      expect(row).toMatchObject({ status: 'Booked', dateStart: null });
+      expect(row!.bookingStart.toISOString()).toBe(order.booking_start);
+      // The other's car leaves: now the early start goes through.
+      await t.db
+        .update(orders)
+        .set({ status: 'Completed', bookingEnd: new Date(minute(now)) })
+        .where(eq(orders.id, inBox.id));
+      expect((await step('order_processing', order.id, true)).statusCode).toBe(200);
     });
   });
 
@@ -153,8 +225,8 @@ describe('order status calls', () => {
     it('cancels from Booked and Processing but not from a final status', async () => {
       const booked = await create();
       expect((await post(`/api/order_canceled/${booked.id}`)).statusCode).toBe(200);
-      const processing = await create();
-      await step('order_processing', processing.id, true);
+      const processing = await create('2020-01-18T09:00:00.000Z');
+      expect((await step('order_processing', processing.id)).statusCode).toBe(200);
       expect((await post(`/api/order_canceled/${processing.id}`)).statusCode).toBe(200);
       const completed = await create('2020-01-16T09:00:00.000Z');
       for (const call of ['order_processing', 'order_completed']) await step(call, completed.id);

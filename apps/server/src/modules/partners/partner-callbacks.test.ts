@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
 import { orders, partnerCallbacks, partners } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOutbox, type Outbox } from '../notifications/outbox';
-import { carwashIds, freeDay, stationIdByCarwash } from '../orders/orders.test-support';
+import { carwashIds, clearAroundNow, freeDay, stationIdByCarwash } from '../orders/orders.test-support';
 import { callbackTypeOf, createPartnerCallbackSender } from './partner-callbacks';
 import { bookingBody, demoPartners, providerTariff, signedRequest } from './partners.test-support';
 
@@ -72,6 +72,8 @@ const at = (hourUtc: number) => `${freeDay}T${String(hourUtc).padStart(2, '0')}:
 beforeAll(async () => {
   t = await createTestApp();
   lenina = await stationIdByCarwash(t, carwashIds.lenina);
+  // An early start moves the booking to now: its box must be free now (issue 38).
+  await clearAroundNow(t, lenina);
   tariffId = (await providerTariff(t, lenina)).id;
   receiver = await startReceiver(yandex.secret, 3);
   await t.db.update(partners).set({ callbackUrl: receiver.url }).where(eq(partners.id, yandex.id));
