@@ -27,7 +27,7 @@ interface PeriodSelectorProps {
 
 const ru = (date: string) => dayjs(date).locale('ru');
 
-/** «22 ноября 2026», «16 – 22 ноября 2026», «ноябрь 2026», «2026 год», «с 01.01.2022 по 22.11.2026». */
+/** «22 ноября 2026», «16 – 22 ноября 2026», «ноябрь 2026», «2026 год», «с 01.01.2022». */
 export function periodTitle({ kind, range }: PeriodValue): string {
   const start = ru(range.start);
   const end = ru(range.end);
@@ -39,7 +39,8 @@ export function periodTitle({ kind, range }: PeriodValue): string {
     case 'year':
       return `${start.format('YYYY')} год`;
     case 'all':
-      return `с ${start.format('DD.MM.YYYY')} по ${end.format('DD.MM.YYYY')}`;
+      // No end: the history's «Всё время» holds orders booked for later too (issue 38).
+      return `с ${start.format('DD.MM.YYYY')}`;
     default:
       if (range.start === range.end) return start.format('D MMMM YYYY');
       if (start.year() !== end.year()) return `${start.format('D MMMM YYYY')} – ${end.format('D MMMM YYYY')}`;

@@ -10,6 +10,8 @@ export interface HistoryQuery {
   search: string;
   /** Empty means every status. */
   statuses: OrderStatus[];
+  /** «Всё время»: no upper bound, so orders booked for tomorrow and later are in it too (issue 38). */
+  openEnd?: boolean;
 }
 
 export interface HistoryPage {
@@ -27,7 +29,7 @@ export function historyRequest(query: HistoryQuery, page?: { page: number; size:
   return {
     station_id: query.stationId,
     date_start: query.range.start,
-    date_end: listEnd(query.range),
+    ...(query.openEnd ? {} : { date_end: listEnd(query.range) }),
     history: true,
     ...(search ? { search } : {}),
     ...(query.statuses.length > 0 ? { statuses: query.statuses } : {}),
@@ -60,7 +62,7 @@ export const historyListKey = (query: HistoryQuery, page: number, size: number) 
     query.stationId,
     'history',
     query.range.start,
-    query.range.end,
+    query.openEnd ? 'open' : query.range.end,
     query.search.trim(),
     query.statuses.join(','),
     page,

@@ -50,7 +50,8 @@ function readKind(value: string | null): HistoryKind {
 
 /**
  * DESIGN §10: history is what happened, so a period that holds today ends today (the future lives in the
- * calendar). A custom range is taken as typed, and a period wholly in the future as stepped to.
+ * calendar). A custom range is taken as typed, and a period wholly in the future as stepped to. «Всё время»
+ * alone is asked for without an end (`openEnd`, issue 38): an order paid ahead is found by its plate.
  */
 export function pastPart(kind: HistoryKind, range: DateRange, today: string): DateRange {
   if (kind === 'custom' || range.start > today || range.end <= today) return range;

@@ -48,8 +48,14 @@ export function HistoryPage() {
 
   const statuses = useMemo(() => requestedStatuses(filters), [filters]);
   const query = useMemo<HistoryQuery>(
-    () => ({ stationId: station.id, range: filters.range, search: filters.search, statuses }),
-    [station.id, filters.range, filters.search, statuses],
+    () => ({
+      stationId: station.id,
+      range: filters.range,
+      search: filters.search,
+      statuses,
+      openEnd: filters.kind === 'all',
+    }),
+    [station.id, filters.range, filters.search, statuses, filters.kind],
   );
   const list = useHistoryList(query, filters.page, filters.pageSize);
   const exporter = useHistoryExport(query, zone);

@@ -23,6 +23,7 @@ import { buildEvents, type CalendarEvent } from '../lib/calendar-events';
 import { markOutsideHours } from '../lib/outside-hours';
 import { countEvents, matchesFilters, usePersistedFilters } from '../lib/calendar-filters';
 import { newOrderStart } from '../lib/new-order-start';
+import { rememberPlace, withRememberedPlace } from '../lib/calendar-place-memory';
 import { canManageOrders } from '../../../lib/order-rights';
 import type { PlacedEvent } from '../lib/place-events';
 import { layoutCalendar } from '../lib/lanes';
@@ -41,7 +42,8 @@ import { RetryAlert } from '../../../components/retry-alert';
 
 /**
  * `/station/{id}` (the station index) — the order calendar of S1 §2. View and date live in the URL
- * (`?view=day|week&date=YYYY-MM-DD`, station-local), so a reload or a shared link shows the same page;
+ * (`?view=day|week&date=YYYY-MM-DD`, station-local), so a reload or a shared link shows the same page,
+ * and are kept for the tab (lib/calendar-place-memory.ts) so that coming back to «Расписание» does too;
  * `?orderId=` and `?newOrder=` open the order modals.
  */
 export function SchedulePage() {
@@ -56,7 +58,13 @@ export function SchedulePage() {
   // A new day on the station's clock is noticed within a minute.
   const { today } = useStationNow(zone, 60_000);
 
-  const { view, selected } = calendarPlace(params, phone, today);
+  // Back on «Расписание» (no view or date in the URL), the view and day left last in this tab (issue 38).
+  const place = useMemo(() => withRememberedPlace(params, station.id), [params, station.id]);
+  useEffect(() => {
+    if (place !== params) setParams(place, { replace: true });
+    else rememberPlace(params, station.id);
+  }, [place, params, setParams, station.id]);
+  const { view, selected } = calendarPlace(place, phone, today);
 
   const range = loadRange(view, selected);
   const list = useCalendarWeek(station.id, zone, range.start, range.end);
