@@ -1,4 +1,4 @@
-import type { Party } from './legal-registry';
+import type { Bank, Party } from './legal-registry';
 
 // City-level ФИАС codes: the stand-in knows cities, not houses, and a real house code would be a guess.
 const fias = {
@@ -41,6 +41,20 @@ export const standInParties: Party[] = [
       full_with_opf: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «ЯНДЕКС»',
     },
     address: address('119021, г Москва, ул Льва Толстого, д 16', fias.moscow),
+  },
+  {
+    // The demo's own «Мойка на Ленина» (demo-online-booking.ts): «Заполнить по инн» on its saved INN fills
+    // the form again rather than answering «ничего не найдено».
+    type: 'LEGAL',
+    inn: '7725123450',
+    ogrn: '1217700123453',
+    kpp: '772501001',
+    okpo: '12345670',
+    name: {
+      short_with_opf: 'ООО «Мойка на Ленина»',
+      full_with_opf: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ «МОЙКА НА ЛЕНИНА»',
+    },
+    address: address('119071, г Москва, Ленинский пр-кт, д 45', fias.moscow),
   },
   {
     type: 'LEGAL',
@@ -105,5 +119,48 @@ export const standInParties: Party[] = [
     address: address('г Новосибирск', fias.novosibirsk),
     // 02.09.2020, midnight in Moscow.
     state: { registration_date: 1598994000000 },
+  },
+];
+
+/**
+ * The banks the offline БИК lookup knows, in DaData's shape. Their БИК and correspondent accounts are the
+ * published ones (and agree by the Bank of Russia's key); the addresses are the head offices'.
+ */
+export const standInBanks: Bank[] = [
+  {
+    bic: '044525225',
+    correspondent_account: '30101810400000000225',
+    name: { payment: 'ПАО Сбербанк', short: 'ПАО СБЕРБАНК' },
+    address: { unrestricted_value: '117312, г Москва, ул Вавилова, д 19', value: null },
+  },
+  {
+    bic: '044525187',
+    correspondent_account: '30101810700000000187',
+    name: { payment: 'Банк ВТБ (ПАО)', short: 'ВТБ' },
+    address: { unrestricted_value: '191144, г Санкт-Петербург, Дегтярный пер, д 11, лит А', value: null },
+  },
+  {
+    bic: '044525593',
+    correspondent_account: '30101810200000000593',
+    name: { payment: 'АО «АЛЬФА-БАНК»', short: 'АЛЬФА-БАНК' },
+    address: { unrestricted_value: '107078, г Москва, ул Каланчевская, д 27', value: null },
+  },
+  {
+    bic: '044525974',
+    correspondent_account: '30101810145250000974',
+    name: { payment: 'АО «ТБанк»', short: 'ТБАНК' },
+    address: { unrestricted_value: '127287, г Москва, ул 2-я Хуторская, д 38А, стр 26', value: null },
+  },
+  {
+    bic: '045004641',
+    correspondent_account: '30101810500000000641',
+    name: { payment: 'Сибирский банк ПАО Сбербанк', short: 'СИБИРСКИЙ БАНК ПАО СБЕРБАНК' },
+    address: { unrestricted_value: '630007, г Новосибирск, ул Серебренниковская, д 20', value: null },
+  },
+  {
+    bic: '049205603',
+    correspondent_account: '30101810600000000603',
+    name: { payment: 'Отделение «Банк Татарстан» N8610 ПАО Сбербанк', short: 'БАНК ТАТАРСТАН N8610' },
+    address: { unrestricted_value: '420015, г Казань, ул Пушкина, д 1', value: null },
   },
 ];

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyLegalInfo, legalInfoErrors, legalMessages } from '@crm/shared';
+import { emptyLegalInfo, isValidCorrAccount, legalInfoErrors, legalMessages } from '@crm/shared';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createHttpLegalRegistry, createStandInLegalRegistry } from './legal-registry';
-import { standInParties } from './legal-registry-stand-in';
+import { standInBanks, standInParties } from './legal-registry-stand-in';
 
 const apiKey = 'registry-test-key';
 /** INNs (valid in form) that make the fake registry misbehave. */
@@ -25,11 +25,18 @@ function startFakeRegistry(): Promise<{ server: Server; url: string }> {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.method !== 'POST' || req.url !== '/suggestions/api/4_1/rs/findById/party') {
+      const bankPath = req.url === '/suggestions/api/4_1/rs/findById/bank';
+      if (req.method !== 'POST' || (req.url !== '/suggestions/api/4_1/rs/findById/party' && !bankPath)) {
         return send(404, { message: 'not found' });
       }
       if (req.headers.authorization !== `Token ${apiKey}`) return send(403, { message: 'forbidden' });
       const { query } = JSON.parse(raw) as { query: string };
+      if (bankPath) {
+        const bank = standInBanks.find((b) => b.bic === query);
+        return send(200, {
+          suggestions: bank ? [{ value: bank.name?.payment, data: { swift: null, ...bank } }] : [],
+        });
+      }
       if (query === failingInn) return send(500, { message: 'internal' });
       if (query === hangingInn) return; // never answers
       if (query === otherShapeInn) return send(200, { results: [] });
@@ -75,6 +82,16 @@ describe('legal registry, DaData-compatible HTTP', () => {
   );
 
   const registry = () => createHttpLegalRegistry({ url: fake.url, apiKey, timeoutMs: 300 });
+
+  it('maps a bank of a БИК: payment name, correspondent account and address; null when unknown', async () => {
+    expect(await registry().findBankByBik('045004641')).toEqual({
+      bik: '045004641',
+      bank: 'Сибирский банк ПАО Сбербанк',
+      corrAccount: '30101810500000000641',
+      addressBank: '630007, г Новосибирск, ул Серебренниковская, д 20',
+    });
+    expect(await registry().findBankByBik('049999999')).toBeNull();
+  });
 
   it('maps a company: names, address, ФИАС, OGRN and KPP, and no bank account', async () => {
     expect(await registry().findByInn('7707083893')).toEqual({
@@ -176,5 +193,15 @@ describe('legal registry stand-in', () => {
     }
     expect(standInParties.filter((p) => p.type === 'INDIVIDUAL')).toHaveLength(2);
     expect(await registry.findByInn('7707083894')).toBeNull();
+  });
+
+  it('knows banks whose correspondent account agrees with their БИК', async () => {
+    const registry = createStandInLegalRegistry();
+    for (const bank of standInBanks) {
+      const details = (await registry.findBankByBik(bank.bic))!;
+      expect(isValidCorrAccount(details.corrAccount, details.bik), bank.bic).toBe(true);
+      expect(details.bank && details.addressBank, bank.bic).toBeTruthy();
+    }
+    expect(await registry.findBankByBik('049999999')).toBeNull();
   });
 });

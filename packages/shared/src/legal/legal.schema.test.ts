@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { issuesToFields } from '../errors/api-error';
 import { dateMessages } from '../time/date-fields';
-import { emptyLegalInfo, legalMessages, legalTypeOfInn, requiredLegalFields } from './legal-rules';
 import {
+  emptyLegalInfo,
+  innProblem,
+  legalMessages,
+  legalTypeOfInn,
+  requiredLegalFields,
+} from './legal-rules';
+import {
+  bankLookupBodySchema,
   certificateDateProblem,
   legalInfoErrors,
   legalInfoSchema,
@@ -125,6 +132,19 @@ describe('legalInfoErrors (S2 §5 «Legal form» and the control digits)', () =>
   });
 });
 
+describe('innProblem', () => {
+  it('says what is wrong first: missing, then the length, then the control digits', () => {
+    expect(innProblem('')).toBe(legalMessages.required);
+    expect(innProblem('   ')).toBe(legalMessages.required);
+    expect(innProblem('77070838')).toBe(legalMessages.innFormat);
+    expect(innProblem('77О7083893')).toBe(legalMessages.innFormat);
+    expect(innProblem('7707083894')).toBe(legalMessages.innInvalid);
+    expect(innProblem('772451839051')).toBe(legalMessages.innInvalid);
+    expect(innProblem(' 7707083893 ')).toBeNull();
+    expect(innProblem('772451839050')).toBeNull();
+  });
+});
+
 describe('the legal schemas', () => {
   it('trims, and reports the form errors at their nested paths', () => {
     const parsed = legalInfoSchema.parse({ ...company, kpp: ' 773601001 ' });
@@ -133,17 +153,31 @@ describe('the legal schemas', () => {
     expect(issuesToFields(result.error!.issues)).toEqual({ 'bankAccount.bik': legalMessages.required });
   });
 
-  it('takes an INN of 10 or 12 digits for the lookup, with the S2 §5 messages', () => {
+  it('takes an INN of 10 or 12 digits whose control digits agree for the lookup, with clear messages', () => {
     const fields = (inn: unknown) => {
       const result = legalLookupBodySchema.safeParse({ inn });
       return result.success ? {} : issuesToFields(result.error.issues);
     };
     expect(fields(' 7707083893 ')).toEqual({});
-    expect(fields('123456789012')).toEqual({});
+    expect(fields('772451839050')).toEqual({});
+    // The right length but a mistyped digit: refused before the registry, not «ничего не найдено».
+    expect(fields('7707083894')).toEqual({ inn: legalMessages.innInvalid });
+    expect(fields('123456789012')).toEqual({ inn: legalMessages.innInvalid });
     expect(fields('')).toEqual({ inn: legalMessages.required });
     expect(fields(undefined)).toEqual({ inn: legalMessages.required });
     expect(fields('12345678901')).toEqual({ inn: legalMessages.innFormat });
     expect(fields('77070838ab')).toEqual({ inn: legalMessages.innFormat });
+  });
+
+  it('takes a БИК of 9 digits starting 04 for the bank lookup', () => {
+    const fields = (bik: unknown) => {
+      const result = bankLookupBodySchema.safeParse({ bik });
+      return result.success ? {} : issuesToFields(result.error.issues);
+    };
+    expect(fields(' 044525225 ')).toEqual({});
+    expect(fields('')).toEqual({ bik: legalMessages.required });
+    expect(fields('144525225')).toEqual({ bik: legalMessages.bikInvalid });
+    expect(fields('04452522')).toEqual({ bik: legalMessages.bikInvalid });
   });
 
   it('wants a carwash id with the info to save', () => {

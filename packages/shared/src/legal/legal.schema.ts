@@ -10,7 +10,13 @@ import {
   isValidOgrnip,
   isValidOkpo,
 } from './checksums';
-import { legalMessages, legalTypeOfInn, requiredLegalFields, type LegalType } from './legal-rules';
+import {
+  innProblem,
+  legalMessages,
+  legalTypeOfInn,
+  requiredLegalFields,
+  type LegalType,
+} from './legal-rules';
 
 export const legalTypes = ['LEGAL', 'INDIVIDUAL'] as const;
 
@@ -113,17 +119,39 @@ export const legalInfoSchema = legalInfoShape.superRefine((v, ctx) => {
   }
 });
 
-/** The INN field of S2 §5: required, 10 or 12 digits. */
+/** The INN field of S2 §5: required, 10 or 12 digits, and (beyond the spec) control digits that agree. */
 export const innSchema = z
   .string({ error: legalMessages.required })
   .trim()
-  .min(1, legalMessages.required)
-  .regex(/^(\d{10}|\d{12})$/, legalMessages.innFormat);
+  .superRefine((inn, ctx) => {
+    const problem = innProblem(inn);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
-/** `POST /api/legal/get_legal_data` `{inn}` (S2 §7). */
+/** `POST /api/legal/get_legal_data` `{inn}` (S2 §7): an INN whose control digits fail never reaches the registry. */
 export const legalLookupBodySchema = z.object({ inn: innSchema });
 /** `found: false` → the info message and an empty form of the type the INN's length implies (S2 §4). */
 export const legalLookupResponseSchema = z.object({ found: z.boolean(), legal_info: legalInfoShape });
+
+/** A bank as the BIK directory knows it: what «БИК» fills in the bank block. */
+export const bankDetailsSchema = z.object({
+  bik: z.string(),
+  bank: text(300),
+  corrAccount: text(20),
+  addressBank: text(500),
+});
+export type BankDetails = z.infer<typeof bankDetailsSchema>;
+
+/** `POST /api/legal/get_bank_data` `{bik}`: 9 digits starting 04 (a Russian bank's БИК). */
+export const bankLookupBodySchema = z.object({
+  bik: z
+    .string({ error: legalMessages.required })
+    .trim()
+    .min(1, legalMessages.required)
+    .refine(isValidBik, legalMessages.bikInvalid),
+});
+/** `found: false` → the bank is filled in by hand. */
+export const bankLookupResponseSchema = z.object({ found: z.boolean(), bank: bankDetailsSchema.nullable() });
 
 /** `POST /api/legal/save_legal_data` `{legal_info, carwash_id}` (S2 §7). */
 export const legalSaveBodySchema = z.object({

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  bankLookupBodySchema,
+  bankLookupResponseSchema,
   legalInfoResponseSchema,
   legalInfoShape,
   legalLookupBodySchema,
@@ -11,7 +13,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
-import { getLegalInfo, lookUpLegalInfo, saveLegalInfo } from './legal.service';
+import { getLegalInfo, lookUpBank, lookUpLegalInfo, saveLegalInfo } from './legal.service';
 
 const stationIdParams = z.object({ stationId: stationIdParamsSchema.shape.id });
 
@@ -24,7 +26,7 @@ const saveBody = z.object({
   carwash_id: legalSaveBodySchema.shape.carwash_id,
 });
 
-/** Legal info (S2 §7 «Legal»): the INN lookup, saving a station's details and reading them back. */
+/** Legal info (S2 §7 «Legal»): the INN and БИК lookups, saving a station's details and reading them back. */
 export const legalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, adapters }) => {
   app.post(
     '/api/legal/get_legal_data',
@@ -40,6 +42,21 @@ export const legalRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, ada
     },
     async (request) =>
       lookUpLegalInfo(db, adapters.legalRegistry, authOf(request), request.body.inn, request.log),
+  );
+
+  app.post(
+    '/api/legal/get_bank_data',
+    {
+      preValidation: app.requireUser,
+      // The same paid directory as the INN lookup: the same cap per session.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        'x-positions': managerPositions,
+        body: bankLookupBodySchema,
+        response: { 200: bankLookupResponseSchema },
+      },
+    },
+    async (request) => lookUpBank(db, adapters.legalRegistry, authOf(request), request.body.bik, request.log),
   );
 
   app.post(

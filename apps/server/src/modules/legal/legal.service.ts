@@ -39,7 +39,8 @@ async function requireSignatory(db: Database, caller: Caller) {
 
 /**
  * `POST /api/legal/get_legal_data` (S2 §4): the registry's party, or an empty form of the type the INN's
- * length implies. A registry that fails is a 502 with its own code: the page then offers the empty form.
+ * length implies. An INN whose control digits fail is a 400 at the edge (`legalLookupBodySchema`): no
+ * registry knows it, and «ничего не найдено» would hide the typo. A registry that fails is a 502 with its own code: the page then offers the empty form.
  */
 export async function lookUpLegalInfo(
   db: Database,
@@ -58,6 +59,28 @@ export async function lookUpLegalInfo(
   }
   if (found) return { found: true, legal_info: found };
   return { found: false, legal_info: emptyLegalInfo(legalTypeOfInn(inn)!, inn) };
+}
+
+/**
+ * `POST /api/legal/get_bank_data`: the bank of a БИК from the directory, for the bank block (its name,
+ * correspondent account and address); `found: false` when the directory knows no such bank. Open to the
+ * same signatories as the INN lookup; a directory that fails is the same 502 with its own message.
+ */
+export async function lookUpBank(
+  db: Database,
+  registry: LegalRegistry,
+  caller: Caller,
+  bik: string,
+  log: { warn: (obj: object, msg: string) => void },
+) {
+  await requireSignatory(db, caller);
+  try {
+    const bank = await registry.findBankByBik(bik);
+    return { found: bank !== null, bank };
+  } catch (error) {
+    log.warn({ err: error }, 'bank directory lookup failed');
+    throw new AppError(502, 'LEGAL_LOOKUP_FAILED', legalMessages.bankLookupFailed);
+  }
 }
 
 /** The station's legal info: for those who sign for it (administrators and workers 403). */

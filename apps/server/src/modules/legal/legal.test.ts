@@ -71,14 +71,34 @@ describe('legal API', () => {
       });
     });
 
-    it('answers an empty form of the type the INN length implies when nothing is found', async () => {
-      const res = await lookUp('owner', '7707083894');
-      expect(res.json()).toEqual({ found: false, legal_info: emptyLegalInfo('LEGAL', '7707083894') });
-      const person = await lookUp('owner', '123456789012');
+    it("fills the demo station's own company again from its saved INN", async () => {
+      const res = await lookUp('owner', demoOnlineBooking.leninaLegal.inn);
+      expect(res.json()).toMatchObject({
+        found: true,
+        legal_info: { ...demoOnlineBooking.leninaLegal, bankAccount: emptyLegalInfo('LEGAL').bankAccount },
+      });
+    });
+
+    it('answers an empty form of the type the INN length implies when a valid INN is not found', async () => {
+      const res = await lookUp('owner', '7701000001');
+      expect(res.json()).toEqual({ found: false, legal_info: emptyLegalInfo('LEGAL', '7701000001') });
+      const person = await lookUp('owner', '770100000079');
       expect(person.json()).toEqual({
         found: false,
-        legal_info: emptyLegalInfo('INDIVIDUAL', '123456789012'),
+        legal_info: emptyLegalInfo('INDIVIDUAL', '770100000079'),
       });
+    });
+
+    it('refuses an INN whose control digits fail with 400 and a clear message, not «ничего не найдено»', async () => {
+      for (const inn of ['7707083894', '123456789012', '772451839051']) {
+        const res = await lookUp('owner', inn);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          fields: { inn: legalMessages.innInvalid },
+        });
+      }
+      expect(legalMessages.innInvalid).toMatch(/контрольные цифры/);
     });
 
     it('refuses an INN that is not 10 or 12 digits with the S2 §5 messages', async () => {
@@ -113,6 +133,48 @@ describe('legal API', () => {
         method: 'POST',
         url: '/api/legal/get_legal_data',
         payload: { inn: '7707083893' },
+      });
+    });
+  });
+
+  describe('POST /api/legal/get_bank_data', () => {
+    const bankOf = (login: string, bik: unknown) => post(login, '/api/legal/get_bank_data', { bik });
+
+    it('gives the bank, its correspondent account and address of a known БИК', async () => {
+      const res = await bankOf('owner', ' 044525225 ');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        found: true,
+        bank: {
+          bik: '044525225',
+          bank: 'ПАО Сбербанк',
+          corrAccount: '30101810400000000225',
+          addressBank: '117312, г Москва, ул Вавилова, д 19',
+        },
+      });
+    });
+
+    it('answers found: false for a БИК the directory does not know, and 400 for one of the wrong form', async () => {
+      expect((await bankOf('principal', '049999999')).json()).toEqual({ found: false, bank: null });
+      for (const [bik, message] of [
+        ['', legalMessages.required],
+        ['14452522', legalMessages.bikInvalid],
+        ['144525225', legalMessages.bikInvalid],
+      ] as const) {
+        const res = await bankOf('owner', bik);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.fields).toEqual({ bik: message });
+      }
+    });
+
+    it('is for signatories only: staff get 403, a signed-out caller 401', async () => {
+      for (const login of ['administrator', 'worker', 'newcomer']) {
+        expect((await bankOf(login, '044525225')).statusCode).toBe(403);
+      }
+      await expectSignInRequired(t, {
+        method: 'POST',
+        url: '/api/legal/get_bank_data',
+        payload: { bik: '044525225' },
       });
     });
   });

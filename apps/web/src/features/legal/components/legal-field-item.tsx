@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DatePicker, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -24,12 +25,22 @@ const kppChars = (value: unknown) =>
     .replace(/[^\dA-Z]/g, '');
 
 /** One field of the legal form, its label and required mark by the chosen type (ids come from the form). */
-export function LegalFieldItem({ spec, type }: { spec: LegalFieldSpec; type: LegalType }) {
+export function LegalFieldItem({
+  spec,
+  type,
+  extra,
+}: {
+  spec: LegalFieldSpec;
+  type: LegalType;
+  /** A hint under the field (the БИК's lookup result). */
+  extra?: ReactNode;
+}) {
   const label = legalFieldLabels[spec.path] ?? spec.path;
   const common = {
     name: formNameOf(spec.path),
     label,
     required: isRequiredField(type, spec.path),
+    extra,
   };
   if (spec.path === 'certificateDate') {
     return (

@@ -1,11 +1,18 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Card, Flex, Form, Grid, Input, Typography } from 'antd';
-import { emptyLegalInfo, legalFieldLabels, legalMessages, legalTypeOfInn, type LegalInfo } from '@crm/shared';
+import {
+  emptyLegalInfo,
+  isValidBik,
+  legalFieldLabels,
+  legalMessages,
+  legalTypeOfInn,
+  type LegalInfo,
+} from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
 import { useNotify } from '../../../lib/notify';
 import { useLeaveGuard } from '../../../lib/use-leave-guard';
 import type { LegalInfoAnswer } from '../api/legal-info';
-import { useLegalLookup } from '../api/legal-lookup';
+import { useBankLookup, useLegalLookup } from '../api/legal-lookup';
 import { useSaveLegalInfo } from '../api/save-legal-info';
 import {
   allFieldPaths,
@@ -21,7 +28,7 @@ import {
   visibleErrors,
 } from '../lib/legal-form';
 import { onlyDigits } from './legal-field-item';
-import { LegalSections } from './legal-sections';
+import { LegalSections, type BikNote } from './legal-sections';
 
 interface LegalInfoEditorProps {
   stationId: string;
@@ -41,6 +48,10 @@ export function LegalInfoEditor({ stationId, carwashId, timeZone, saved }: Legal
   const screens = Grid.useBreakpoint();
   const notify = useNotify();
   const lookup = useLegalLookup();
+  const bankLookup = useBankLookup();
+  const [bikNote, setBikNote] = useState<BikNote>(null);
+  // The БИК whose answer is awaited: a later edit makes an earlier answer stale.
+  const askedBik = useRef('');
   const save = useSaveLegalInfo(stationId, carwashId);
   const [baseline, setBaseline] = useState(() => (saved.legal_info ? completeInfo(saved.legal_info) : null));
   const [updatedAt, setUpdatedAt] = useState(saved.updated_at);
@@ -136,16 +147,50 @@ export function LegalInfoEditor({ stationId, carwashId, timeZone, saved }: Legal
     }
   };
 
+  /**
+   * A complete БИК fills the bank's name, correspondent account and address from the directory (they are
+   * the bank's, not the owner's to type); the account stays the owner's.
+   */
+  const fillBankByBik = async (bik: string) => {
+    askedBik.current = bik;
+    setBikNote(null);
+    try {
+      const answer = await bankLookup.mutateAsync(bik);
+      if (askedBik.current !== bik) return;
+      if (!answer.found || !answer.bank)
+        return setBikNote({ type: 'warning', text: legalMessages.bankNotFound });
+      const { bank, corrAccount, addressBank } = answer.bank;
+      form.setFieldsValue({ bankAccount: { ...values().bankAccount, bank, corrAccount, addressBank } });
+      for (const key of ['bank', 'corrAccount', 'addressBank'])
+        delete serverErrors.current[`bankAccount.${key}`];
+      showErrors();
+      setDirty(revealed && !sameInfo(baseline, values()));
+      setBikNote({ type: 'success', text: legalMessages.bankFilled });
+    } catch {
+      if (askedBik.current === bik) setBikNote({ type: 'warning', text: legalMessages.bankLookupFailed });
+    }
+  };
+
   const onValuesChange = (changed: Partial<LegalInfo>) => {
-    for (const path of changedPaths(changed)) delete serverErrors.current[path];
+    const paths = changedPaths(changed);
+    for (const path of paths) delete serverErrors.current[path];
     showErrors();
     setDirty(revealed && !sameInfo(baseline, values()));
+    if (paths.includes('bankAccount.bik')) {
+      const bik = String(values().bankAccount?.bik ?? '');
+      if (isValidBik(bik)) void fillBankByBik(bik);
+      else {
+        askedBik.current = '';
+        setBikNote(null);
+      }
+    }
   };
 
   return (
     <Form<LegalInfo>
       form={form}
       name="legal"
+      className="legal-form"
       layout="vertical"
       size={screens.md ? 'middle' : 'large'}
       initialValues={baseline ?? emptyLegalInfo('LEGAL')}
@@ -197,7 +242,7 @@ export function LegalInfoEditor({ stationId, carwashId, timeZone, saved }: Legal
         {notice && <Alert type={notice.type} showIcon title={notice.text} />}
         {revealed && (
           <>
-            <LegalSections type={type} />
+            <LegalSections type={type} bikNote={bikNote} bikChecking={bankLookup.isPending} />
             <Flex justify="end">
               <Button
                 type="primary"

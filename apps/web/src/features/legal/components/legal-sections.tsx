@@ -4,13 +4,24 @@ import { bankFields, bankSectionTitle, partyFields, partySectionTitle } from '..
 import { LegalFieldItem } from './legal-field-item';
 import './legal.css';
 
+/** What the БИК lookup found, under the БИК field. */
+export type BikNote = { type: 'success' | 'warning'; text: string } | null;
+
 const typeOptions = legalTypes.map((type) => ({ value: type, label: legalTypeLabels[type] }));
 
 /**
  * The revealed part of the form (S2 §3): the type switch, the organisation's or the sole trader's fields
  * and the bank block; two columns from a tablet up, one on a phone.
  */
-export function LegalSections({ type }: { type: LegalType }) {
+export function LegalSections({
+  type,
+  bikNote = null,
+  bikChecking = false,
+}: {
+  type: LegalType;
+  bikNote?: BikNote;
+  bikChecking?: boolean;
+}) {
   const screens = Grid.useBreakpoint();
   return (
     <>
@@ -36,7 +47,19 @@ export function LegalSections({ type }: { type: LegalType }) {
         <Row gutter={16}>
           {bankFields.map((spec) => (
             <Col key={spec.path} xs={24} md={spec.wide ? 24 : 12}>
-              <LegalFieldItem spec={spec} type={type} />
+              <LegalFieldItem
+                spec={spec}
+                type={type}
+                extra={
+                  spec.path !== 'bankAccount.bik' ? undefined : bikChecking ? (
+                    <span role="status">Ищем банк по БИК…</span>
+                  ) : bikNote ? (
+                    <span role="status" className={`legal-bik-note legal-bik-note--${bikNote.type}`}>
+                      {bikNote.text}
+                    </span>
+                  ) : undefined
+                }
+              />
             </Col>
           ))}
         </Row>

@@ -35,6 +35,8 @@ export interface LegalApi {
   /** `POST …/get_legal_data`: per INN the registry's answer; others are not found. */
   registry?: Record<string, LegalInfo>;
   lookupError?: Answer;
+  /** `POST …/get_bank_data`: per БИК the directory's bank; others are not found. */
+  banks?: Record<string, Omit<LegalInfo['bankAccount'], 'account'>>;
   saveError?: Answer;
 }
 
@@ -71,6 +73,10 @@ export function serveLegal(api: LegalApi = {}) {
         found: !!found,
         legal_info: found ?? emptyLegalInfo(inn.length === 12 ? 'INDIVIDUAL' : 'LEGAL', inn),
       });
+    }
+    if (path === '/api/legal/get_bank_data') {
+      const bank = api.banks?.[String(body.bik)] ?? null;
+      return json(200, { found: !!bank, bank });
     }
     if (path === '/api/legal/save_legal_data') {
       if (api.saveError) return failure(api.saveError);
