@@ -42,6 +42,7 @@ const config: Pick<TariffConfig, 'price'> = {
 describe('orderPrice (S1 §5: price and duration from the tariff)', () => {
   it('is the included price and the class duration without extras', () => {
     expect(orderPrice(config, 'Compact', [])).toEqual({
+      tariffName: config.price.name,
       includeServiceAmount: 800,
       additionalServiceAmounts: {},
       totalAmount: 800,
@@ -52,6 +53,7 @@ describe('orderPrice (S1 §5: price and duration from the tariff)', () => {
   it('adds each chosen extra’s price for the class and the minutes that service takes', () => {
     // wax adds 10 minutes, mats 5 (washServices).
     expect(orderPrice(config, 'Compact', ['wax', 'mats'])).toEqual({
+      tariffName: config.price.name,
       includeServiceAmount: 800,
       additionalServiceAmounts: { wax: 300, mats: 150 },
       totalAmount: 1250,
@@ -100,15 +102,17 @@ describe('offeredExtras', () => {
 
 describe('basketOf', () => {
   const price = {
+    tariffName: 'Комплекс',
     includeServiceAmount: 700,
     additionalServiceAmounts: { wax: 400 },
     totalAmount: 1100,
     totalDurationMinutes: 45,
   };
 
-  it('stores the price as charged and owed by default', () => {
+  it('stores the price as charged and owed by default, and the tariff’s name as priced (issue 38)', () => {
     expect(basketOf(price, 't1', 's1')).toEqual({
       tariff_id: 't1',
+      tariff_name: 'Комплекс',
       slot_id: 's1',
       price_element_id: null,
       total_duration_minutes: 45,

@@ -4,6 +4,8 @@ import type { TariffConfig } from './catalog.schema';
 import type { Basket } from '../orders/order.schema';
 
 export interface OrderPrice {
+  /** The tariff's name as priced: the order keeps it, as it keeps the price (issue 38). */
+  tariffName: string;
   includeServiceAmount: number;
   /** Extra service key → integer price. */
   additionalServiceAmounts: Record<string, number>;
@@ -36,6 +38,7 @@ export function orderPrice(
   }
   const extrasSum = Object.values(additionalServiceAmounts).reduce((a, b) => a + b, 0);
   return {
+    tariffName: config.price.name,
     includeServiceAmount: component.includeServiceAmount,
     additionalServiceAmounts,
     totalAmount: component.includeServiceAmount + extrasSum,
@@ -68,6 +71,7 @@ export function basketOf(
   const toPay = options.toPay ?? total;
   return {
     tariff_id: tariffId,
+    tariff_name: price.tariffName,
     slot_id: slotId,
     price_element_id: options.priceElementId ?? null,
     total_duration_minutes: price.totalDurationMinutes,

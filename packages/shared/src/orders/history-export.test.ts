@@ -238,4 +238,10 @@ describe('«Подробно» rows (issue 10: a sheet an accountant can pivot)'
       paidAt: null,
     });
   });
+
+  it('names the tariff as the order kept it, before the current list (issue 38)', () => {
+    const kept = { ...base, basket: { ...base.basket, tariff_name: 'Комплекс (старый)' } };
+    const rows = historyDetailRows([kept, base], 'Europe/Moscow', { t1: 'Комплекс плюс' });
+    expect(rows.map((r) => r.tariff)).toEqual(['Комплекс (старый)', 'Комплекс плюс']);
+  });
 });

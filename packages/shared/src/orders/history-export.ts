@@ -79,7 +79,12 @@ export interface ExportOrder {
   paid_at: string | null;
   driver: { name: string; surname: string; phone: string } | null;
   phones: readonly { redirection_phone: string; ext?: string }[];
-  basket: { tariff_id: string | null; additional_service_amounts: Record<string, number> };
+  basket: {
+    tariff_id: string | null;
+    /** The name the order was booked with (issue 38). */
+    tariff_name?: string;
+    additional_service_amounts: Record<string, number>;
+  };
   client_car: { brand: string; model: string; plate_number: string };
 }
 
@@ -186,7 +191,8 @@ export function historyDetailRows(
     phone: exportPhone(o),
     car: [o.client_car.brand, o.client_car.model].filter((p) => p.trim() !== '').join(' '),
     plate: o.client_car.plate_number,
-    tariff: (o.basket.tariff_id && tariffNames[o.basket.tariff_id]) || '',
+    // The name the order was booked with (issue 38); the current list's name for orders without one.
+    tariff: o.basket.tariff_name ?? ((o.basket.tariff_id && tariffNames[o.basket.tariff_id]) || ''),
     services: Object.keys(o.basket.additional_service_amounts).map(washServiceName).join(', '),
     sum: o.sum,
     paymentMethod: paymentMethodLabels[o.payment_method],

@@ -41,6 +41,11 @@ export type ClientCar = z.infer<typeof clientCarSchema>;
 /** Basket as stored on an order (S1 §3). */
 export const basketSchema = z.object({
   tariff_id: z.string().nullable(),
+  /**
+   * The tariff's name when the order was booked or last edited (issue 38): a renamed tariff leaves old orders
+   * their name, as their price. Absent without a tariff (blocked slots) and on rows no migration reached.
+   */
+  tariff_name: z.string().optional(),
   slot_id: z.string().nullable(),
   price_element_id: z.string().nullable(),
   total_duration_minutes: z.number().int(),

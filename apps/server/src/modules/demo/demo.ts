@@ -109,6 +109,18 @@ export interface SeedDemoOptions {
  * Creates the demo networks, stations, users, price lists, clients and orders into an empty database.
  * Returns false when not empty.
  */
+/**
+ * The demo's history writes its baskets itself: each order takes its tariff's name, as a booking stores it
+ * (basketOf, issue 38) and as migration 0016 gave the orders that existed before.
+ */
+async function keepTariffNames(db: Database) {
+  await db.execute(sql`
+    UPDATE orders AS o
+    SET basket = jsonb_set(o.basket, '{tariff_name}', to_jsonb(t.name))
+    FROM tariffs AS t
+    WHERE t.id::text = o.basket->>'tariff_id' AND NOT (o.basket ? 'tariff_name')`);
+}
+
 export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptions = {}): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users);
@@ -252,6 +264,7 @@ export async function seedDemo(db: Database, { now = new Date() }: SeedDemoOptio
     );
     await seedDemoPartners(tx, stationIdsByCarwash);
     await seedDemoOnlineBooking(tx, stationIdsByCarwash, now);
+    await keepTariffNames(tx);
     return true;
   });
 }

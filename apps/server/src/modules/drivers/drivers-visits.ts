@@ -91,8 +91,13 @@ export async function driverVisits(
       .offset((page - 1) * size),
     db.select({ n: count() }).from(orders).where(mine),
   ]);
+  // A visit names the tariff as it was booked (issue 38); the lookup only for orders that kept no name.
   const names = await tariffNames(db, [
-    ...new Set(rows.flatMap((r) => (r.basket.tariff_id ? [r.basket.tariff_id] : []))),
+    ...new Set(
+      rows.flatMap((r) =>
+        r.basket.tariff_id && r.basket.tariff_name === undefined ? [r.basket.tariff_id] : [],
+      ),
+    ),
   ]);
   return {
     total: Number(counted?.n ?? 0),
@@ -104,7 +109,7 @@ export async function driverVisits(
       station_name: r.stationName,
       station_timezone: r.timeZone,
       car: { brand: r.car.brand ?? '', model: r.car.model ?? '', plate_number: r.car.plate_number ?? '' },
-      tariff: (r.basket.tariff_id && names[r.basket.tariff_id]) || null,
+      tariff: r.basket.tariff_name || (r.basket.tariff_id && names[r.basket.tariff_id]) || null,
       sum: r.sum,
       status: r.status,
       matched_by: r.driverId === driver.id ? 'driver' : 'phone',

@@ -47,8 +47,11 @@ export async function bookingOfToken(db: Database, token: string): Promise<Booki
 
 async function viewOf(db: Database, found: BookingByToken, order: OrderRow = found.order, now = new Date()) {
   const tariffId = order.basket.tariff_id;
-  const names = tariffId ? await tariffNames(db, [tariffId]) : {};
-  return publicBookingOf({ ...found, order, tariffName: tariffId ? (names[tariffId] ?? '') : '' }, now);
+  // The name the booking was made with (issue 38); looked up only for bookings older than that.
+  const kept = order.basket.tariff_name;
+  const names = tariffId && kept === undefined ? await tariffNames(db, [tariffId]) : {};
+  const tariffName = kept ?? (tariffId ? (names[tariffId] ?? '') : '');
+  return publicBookingOf({ ...found, order, tariffName }, now);
 }
 
 /** `GET /api/public/bookings/{token}`. */

@@ -260,10 +260,16 @@ export async function newOrders(
   const { station } = await loadStationForCaller(db, caller, stationId);
   const rows = await listNewOrders(db, station.id, now);
   const tariffIds = [...new Set(rows.map((r) => r.order.basket.tariff_id).filter((id) => id !== null))];
+  // The names the orders were booked with (issue 38); the tariff's own name only where none was kept.
+  const kept = Object.fromEntries(
+    rows.flatMap(({ order: { basket } }) =>
+      basket.tariff_id && basket.tariff_name !== undefined ? [[basket.tariff_id, basket.tariff_name]] : [],
+    ),
+  );
   return {
     orders_list: rows.map((row) => ({ order: toOrderDto(row) })),
     ru_services_name: ruServicesName,
-    ru_tariff_name: await tariffNames(db, tariffIds),
+    ru_tariff_name: { ...(await tariffNames(db, tariffIds)), ...kept },
   };
 }
 
@@ -281,7 +287,8 @@ export async function orderDetails(
     : [{} as Record<string, string>, [] as string[]];
   return {
     order,
-    human_name_tariff: (tariffId && names[tariffId]) || '',
+    // The name the order was booked with (issue 38), not the tariff's name today.
+    human_name_tariff: order.basket.tariff_name ?? ((tariffId && names[tariffId]) || ''),
     basket_human_names: {
       formated_includes: includes.map(washServiceName),
       formated_additional: Object.keys(order.basket.additional_service_amounts).map(washServiceName),

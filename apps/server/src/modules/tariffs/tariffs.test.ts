@@ -81,6 +81,7 @@ describe('tariffs read API', () => {
     for (const s of washServices) expect(config.ru_services_names[s.key]).toBe(s.name_ru);
     // The shared maths gives the form and the server the same answer.
     expect(orderPrice(config, 'Compact', ['wax'])).toEqual({
+      tariffName: 'Экспресс',
       includeServiceAmount: 600,
       additionalServiceAmounts: { wax: 350 },
       totalAmount: 950,

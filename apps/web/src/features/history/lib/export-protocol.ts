@@ -51,6 +51,7 @@ export function toExportOrder(order: ExportOrder): ExportOrder {
     ),
     basket: {
       tariff_id: order.basket.tariff_id,
+      ...(order.basket.tariff_name === undefined ? {} : { tariff_name: order.basket.tariff_name }),
       additional_service_amounts: order.basket.additional_service_amounts,
     },
     client_car: { brand, model, plate_number },
