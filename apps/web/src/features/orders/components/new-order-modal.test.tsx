@@ -222,13 +222,50 @@ describe('new order modal', () => {
       },
     });
     const { router } = renderModals(`${preset}&box=3&day=2030-06-03`);
-    expect(await screen.findByText('Бокс 3')).toBeInTheDocument();
+    await waitFor(() => expect(shown('order-box')).toBe('Бокс 3 — свободен'));
     await waitFor(() => expect(valueOf('Время начала')).toBe('10:00'));
     await fillValid();
     fireEvent.click(screen.getByRole('button', { name: 'Создать запись' }));
     expect(await screen.findByText('Заказ успешно создан')).toBeInTheDocument();
     expect(sent?.box_number).toBe(3);
     await waitFor(() => expect(router.state.location.search).toBe('?day=2030-06-03'));
+  });
+
+  it('«Бокс»: «Любой свободный» from the toolbar, a taken box marked with its order, chosen and refused', async () => {
+    let sent: { box_number?: number } | undefined;
+    // Box 2 holds № 10234 from 10:00 to 10:30 on the day (07:00Z, Moscow).
+    const row = [
+      'o-2',
+      10234,
+      1,
+      0,
+      0,
+      Date.parse('2030-06-03T07:00:00Z') / 1000,
+      30,
+      2,
+      1000,
+      'Kia',
+      'Rio',
+      'А123ВС77',
+    ];
+    await open({
+      'GET /api/order/calendar': () => ({ rows: [row] }),
+      'POST /api/create_order/s1': (body) => {
+        sent = body as { box_number?: number };
+        return apiError(409, 'SLOT_TAKEN', 'Время занято: № 10234, Kia Rio А123ВС77, 10:00–10:30');
+      },
+    });
+    expect(shown('order-box')).toBe('Любой свободный');
+    await pickOption('Бокс', 'Бокс 2 — занят: № 10234 · Kia Rio А123ВС77 · 10:00–10:30');
+    expect(
+      await screen.findByText('В это время бокс занят: № 10234 · Kia Rio А123ВС77 · 10:00–10:30'),
+    ).toBeInTheDocument();
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Создать запись' }));
+    expect(
+      await fieldOf('Время начала').findByText('Время занято: № 10234, Kia Rio А123ВС77, 10:00–10:30'),
+    ).toBeInTheDocument();
+    expect(sent?.box_number).toBe(2);
   });
 
   it('ignores a malformed box and lets the server choose', async () => {

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Button, Col, Form, Modal, Result, Row, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Button, Col, Form, Modal, Result, Row } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, orderMessages, stationClock, type Station } from '@crm/shared';
 import { useDriver } from '../api/drivers';
@@ -9,6 +9,7 @@ import { defaultBookingStart } from '../lib/order-time';
 import { refreshOrdersLater } from '../lib/refresh-orders';
 import { useOrderForm } from '../lib/use-order-form';
 import { DateField, DurationField, TariffField, TimeField } from './booking-fields';
+import { ANY_BOX, BoxField, type BoxChoice } from './box-field';
 import { ClientPicker } from './client-picker';
 import { CommentField, ExtrasField } from './cost-fields';
 import { orderModalLayout, useOrderModalSize } from './modal-layout';
@@ -20,7 +21,7 @@ interface NewOrderModalProps {
   station: Station;
   /** `?newOrder=`: an ISO instant (a click on the calendar) or `1` (the next slot). */
   preset: string;
-  /** `&box=`: the box whose free cell was clicked; the order is booked on it (`box_number`). */
+  /** `&box=`: the box whose free cell was clicked: «Бокс» starts on it (`box_number`). */
   box?: number;
   /** `&client=`: the client the order is for (from the client's card); `&car=`: which of their cars. */
   clientId?: string;
@@ -71,6 +72,8 @@ function NewOrderForm({
   const { form } = state;
   const category = Form.useWatch('category', form);
   const zone = stationClock(station.time_zone).offset;
+  // A calendar cell's box, else «Любой свободный» (the server takes the first box free at the time).
+  const [boxChoice, setBoxChoice] = useState<BoxChoice>(box ?? ANY_BOX);
 
   return (
     <OrderFormModal
@@ -80,7 +83,7 @@ function NewOrderForm({
       state={state}
       initial={initial}
       pending={create.isPending}
-      send={(body) => create.mutateAsync(box ? { ...body, box_number: box } : body)}
+      send={(body) => create.mutateAsync(boxChoice === ANY_BOX ? body : { ...body, box_number: boxChoice })}
       savedMessage={orderMessages.created}
       failedMessage={orderMessages.createFailed}
       afterSave={() => refreshOrdersLater(queryClient, station.id, 700)}
@@ -110,7 +113,7 @@ function NewOrderForm({
           </Row>
         </Col>
         <Col xs={24} md={12}>
-          {box !== undefined && <BoxNote box={box} />}
+          <BoxField station={station} value={boxChoice} onChange={setBoxChoice} />
           <Row gutter={12}>
             <Col xs={24} sm={10}>
               <DateField />
@@ -128,15 +131,5 @@ function NewOrderForm({
         </Col>
       </Row>
     </OrderFormModal>
-  );
-}
-
-/** The box the calendar cell belonged to: the server books this one or answers «Время занято». */
-function BoxNote({ box }: { box: number }) {
-  return (
-    <Typography.Paragraph className="order-box-note" style={{ marginBottom: 16 }}>
-      <Typography.Text strong>{`Бокс ${box}`}</Typography.Text>
-      <Typography.Text type="secondary"> — выбран в календаре</Typography.Text>
-    </Typography.Paragraph>
   );
 }
