@@ -189,7 +189,7 @@ function CrowdCard({ placed, onOpen }: Pick<EventCardProps, 'placed' | 'onOpen'>
   const open = () => onOpen(placed);
   return (
     <div
-      className="ev ev--crowd ev--compact"
+      className={`ev ev--crowd ev--compact${group.some((e) => e.outsideHours) ? ' ev--outside' : ''}`}
       style={{
         top,
         height,
