@@ -14,7 +14,7 @@ import type { CalendarEvent } from '../lib/calendar-events';
 import type { PlacedEvent } from '../lib/place-events';
 import { HOUR_PX } from '../lib/place-events';
 import { isMovable, type DayLanes } from '../lib/lanes';
-import { useDragMove, type MoveTarget } from '../lib/use-drag-move';
+import { conflictWith, useDragMove, type MoveTarget } from '../lib/use-drag-move';
 import { toWall } from '../../../lib/station-time';
 import { useSwipe } from '../lib/use-swipe';
 import { CancelledStrip } from './cancelled-strip';
@@ -38,6 +38,8 @@ interface TimeGridProps {
   narrow?: boolean;
   /** Week view: per day, how many boxes are busy in each hour of the range; with the station's box count. */
   load?: { byDate: Map<string, number[]>; boxes: number };
+  /** Every order of the visible days, filtered out or not: what a dragged card may collide with. */
+  occupied?: readonly CalendarEvent[];
   range: Range;
   zone: string;
   /** Slot length: an empty-time click is rounded down to it, a drag snaps to it. */
@@ -108,6 +110,7 @@ export function TimeGrid(props: TimeGridProps) {
     slotMinutes,
     bounds,
     find: (id) => byId.get(id),
+    conflictAt: (event, target) => conflictWith(props.occupied ?? [...byId.values()], event, target),
     onMove: (event, target) => props.onMove?.(event, target),
   });
   const swipe = useSwipe((step) => {

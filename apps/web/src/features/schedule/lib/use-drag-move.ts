@@ -25,6 +25,8 @@ export interface DragOptions {
   /** Minutes a card may occupy: the day's working hours (widened to the order's own place). */
   bounds: { startMin: number; endMin: number };
   find(id: string): CalendarEvent | undefined;
+  /** What the target collides with, in words («Kia Rio А123ВС77 10:00–10:30»); null when it is free. */
+  conflictAt?(event: CalendarEvent, target: MoveTarget): string | null;
   onMove(event: CalendarEvent, target: MoveTarget): void;
 }
 
@@ -52,6 +54,27 @@ interface DragState {
   lastY: number;
 }
 
+/**
+ * The live order (or blocked slot) the target would overlap in its box on its day, in words, or null. The
+ * calendar's own copy: the server's exclusion constraint is what decides (409 naming the order).
+ */
+export function conflictWith(
+  events: Iterable<CalendarEvent>,
+  moving: CalendarEvent,
+  target: MoveTarget,
+): string | null {
+  for (const e of events) {
+    if (e.id === moving.id || e.isCancelled || e.date !== target.date || !e.boxes.includes(target.box))
+      continue;
+    if (!(e.startMin < target.endMin && target.startMin < e.endMin)) continue;
+    const time = `${fromMinutes(e.startMin)}–${fromMinutes(Math.min(e.endMin, 1439))}`;
+    const what =
+      e.type === 'BlockerBookingSlot' ? 'слот заблокирован' : [e.car, e.plate].filter(Boolean).join(' ');
+    return [what || e.title, time].join(' ');
+  }
+  return null;
+}
+
 export const laneLabel = (t: Pick<MoveTarget, 'startMin' | 'endMin' | 'box'>) =>
   `${fromMinutes(t.startMin)}–${fromMinutes(Math.min(t.endMin, 1439))} · Бокс ${t.box}`;
 
@@ -59,7 +82,8 @@ function reset(s: DragState) {
   document.body.classList.remove('tg-dragging');
   window.clearTimeout(s.timer);
   cancelAnimationFrame(s.frame);
-  s.card.classList.remove('is-dragging');
+  s.card.classList.remove('is-dragging', 'is-conflict');
+  s.card.removeAttribute('data-conflict');
   s.card.style.transform = '';
   s.card.style.height = '';
   s.label?.remove();
@@ -100,7 +124,13 @@ function paint(s: DragState, o: DragOptions) {
     const natural = ((target.endMin - target.startMin) / 60) * HOUR_PX;
     s.card.style.height = `${Math.max(natural, 28)}px`;
   }
-  if (s.label) s.label.textContent = laneLabel(target);
+  // A taken place shows as such while the card is over it (issue 38); the server still decides on the drop.
+  const clash = o.conflictAt?.(s.event, target) ?? null;
+  s.card.classList.toggle('is-conflict', clash !== null);
+  if (clash === null) s.card.removeAttribute('data-conflict');
+  else s.card.setAttribute('data-conflict', clash);
+  if (s.label)
+    s.label.textContent = clash === null ? laneLabel(target) : `${laneLabel(target)} · занято: ${clash}`;
   performance.mark('calendar-drag-frame');
 }
 

@@ -232,6 +232,7 @@ export function SchedulePage() {
           lanes={layout.lanes}
           narrow={phone}
           load={layout.load}
+          occupied={inView}
           onMove={canCreate ? moveOrder : undefined}
           range={hours}
           zone={zone}
