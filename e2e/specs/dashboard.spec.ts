@@ -46,12 +46,33 @@ async function figuresOf(session: ApiSession, stationId: string, start: string, 
   );
   const live = booked.filter((o) => !cancelled.includes(o.status));
   const paid = orders.filter((o) => o.paid_at && Date.parse(o.paid_at) >= from && Date.parse(o.paid_at) < to);
+  const completed = booked.filter((o) => o.status === 'Completed').length;
+  const decided = completed + booked.filter((o) => o.status === 'StationCanceled').length;
+  const share = (n: number) => (booked.length ? Math.round((n / booked.length) * 1000) / 10 : 0);
+  const sum = (list: ListedOrder[], of: (o: ListedOrder) => number) => list.reduce((n, o) => n + of(o), 0);
+  const bySource = (source: string) => ({
+    orders: live.filter((o) => o.source === source).length,
+    booked: sum(
+      live.filter((o) => o.source === source),
+      (o) => o.sum,
+    ),
+    paid: sum(
+      paid.filter((o) => o.source === source),
+      (o) => o.sum_completed,
+    ),
+  });
   return {
     orders: live.length,
-    revenue: paid.reduce((n, o) => n + o.sum_completed, 0),
-    averageCheck: live.length ? Math.round(live.reduce((n, o) => n + o.sum, 0) / live.length) : 0,
+    booked: sum(live, (o) => o.sum),
+    revenue: sum(paid, (o) => o.sum_completed),
+    averageCheck: live.length ? Math.round(sum(live, (o) => o.sum) / live.length) : 0,
+    completedPercent: share(completed),
+    canceledPercent: share(booked.filter((o) => cancelled.includes(o.status)).length),
+    rating: decided ? Math.round((completed / decided) * 50) / 10 : null,
+    sources: { Own: bySource('Own'), Yandex: bySource('Yandex'), Benzuber: bySource('Benzuber') },
   };
 }
+type Figures = Awaited<ReturnType<typeof figuresOf>>;
 
 const rub = (n: number) => `${n.toLocaleString('ru-RU')} ₽`;
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -60,6 +81,23 @@ const trend = (before: number, now: number) => {
   return t > 0 ? `+${t} %` : t < 0 ? `−${-t} %` : '0 %';
 };
 const toneOf = (before: number, now: number) => (now > before ? 'good' : now < before ? 'bad' : 'flat');
+const percentText = (n: number) => `${n.toLocaleString('ru-RU', { maximumFractionDigits: 1 })} %`;
+
+/** Each card as the page must show it: label key → [the number, its text]. */
+const cardsOf = (f: Figures): [string, number | null, string][] => [
+  ['all_orders', f.orders, String(f.orders)],
+  ['revenue', f.revenue, rub(f.revenue)],
+  ['average_check', f.averageCheck, rub(f.averageCheck)],
+  ['completed_percent', f.completedPercent, percentText(f.completedPercent)],
+  ['canceled_percent', f.canceledPercent, percentText(f.canceledPercent)],
+  [
+    'rating',
+    f.rating,
+    f.rating === null
+      ? '—'
+      : f.rating.toLocaleString('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ],
+];
 
 /**
  * Issue 4 «Proof», browser, with issue 10's like-for-like trends: the owner opens the dashboard of «Мойка
@@ -116,6 +154,27 @@ describe('dashboard («Сводка»)', () => {
     return text;
   }
 
+  /**
+   * Issue 38: every card's number, its chip and its tooltip's «Было X, стало Y» are one comparison — the
+   * period shown against the period before it — and equal what the order list gives.
+   */
+  async function expectCards(page: Page, now: Figures, before: Figures) {
+    const previous = cardsOf(before);
+    for (const [i, [key, value, text]] of cardsOf(now).entries()) {
+      const [, base, baseText] = previous[i]!;
+      expect(await valueOf(page, key), key).toBe(plain(text));
+      const chip = indicator(page, key).locator('.dash-trend');
+      if (value === null || base === null) {
+        expect(plain(await chip.innerText()), key).toBe('нет данных для сравнения');
+        continue;
+      }
+      expect(plain(await chip.innerText()), key).toContain(trend(base, value));
+      // The chip's words for a screen reader are the tooltip's: «…. Было X, стало Y, хорошо».
+      const words = plain((await chip.locator('.visually-hidden').textContent()) ?? '');
+      expect(words, key).toContain(`Было ${plain(baseText)}, стало ${plain(text)}`);
+    }
+  }
+
   it('opens on today and trends it like for like: the figures the orders give, up to the same time', async () => {
     // The browser's clock at 15:00 today in Moscow, whenever the suite runs: at night «up to now» would
     // compare two empty mornings. Time flows on from there; the server keeps the real one, and the client
@@ -143,30 +202,32 @@ describe('dashboard («Сводка»)', () => {
     expect(revenueTip).toContain(`до ${until!} против`);
     expect(Number(day)).toBe(Number(lastWeek.slice(8, 10)));
 
-    const whole = await figuresOf(owner, leninaId, today, today);
     const soFar = await figuresOf(owner, leninaId, today, today, until);
     const before = await figuresOf(owner, leninaId, lastWeek, lastWeek, until);
-    expect(whole.orders).toBeGreaterThan(0);
+    expect(soFar.orders).toBeGreaterThan(0);
     expect(before.revenue).toBeGreaterThan(0);
 
-    // The cards: the whole day's orders (bookings ahead included) and the money taken today.
-    expect(await valueOf(page, 'all_orders')).toBe(String(whole.orders));
-    expect(await valueOf(page, 'revenue')).toBe(plain(rub(whole.revenue)));
-    expect(await valueOf(page, 'average_check')).toBe(plain(rub(whole.averageCheck)));
-    // The trends: today so far against last week's same weekday so far, sign and colour (S1 §2 rule).
-    const revenueTrend = indicator(page, 'revenue').locator('.dash-trend');
-    expect(plain(await revenueTrend.innerText())).toContain(trend(before.revenue, soFar.revenue));
-    expect(await revenueTrend.getAttribute('data-tone')).toBe(toneOf(before.revenue, soFar.revenue));
+    // The cards are today so far — the very numbers the trends and tooltips compare (issue 38: «Заказы 21 ·
+    // 0 %» with «Было 3, стало 3» was the whole day's bookings beside a comparison up to now).
+    await expectCards(page, soFar, before);
+    expect(await indicator(page, 'revenue').locator('.dash-trend').getAttribute('data-tone')).toBe(
+      toneOf(before.revenue, soFar.revenue),
+    );
     expect(revenueTip).toContain(`Было ${plain(rub(before.revenue))}, стало ${plain(rub(soFar.revenue))}`);
-    const ordersTrend = indicator(page, 'all_orders').locator('.dash-trend');
-    expect(plain(await ordersTrend.innerText())).toContain(trend(before.orders, soFar.orders));
     expect(await tooltipOf(page, 'all_orders')).toContain(`Было ${before.orders}, стало ${soFar.orders}`);
+    // What is shown and compared, in words above the cards.
+    expect(plain(await page.locator('.dash-kpis__compared').innerText())).toBe(
+      revenueTip.slice(0, revenueTip.indexOf(' Было')),
+    );
+    expect(plain(await indicator(page, 'all_orders').locator('.dash-kpi__note').innerText())).toBe(
+      plain(`забронировано на ${rub(soFar.booked)}`),
+    );
 
     // The charts load after the figures, each with its sentence, and each draws when it nears the
     // screen; the sources show money taken and value booked as two named series.
     await page.locator('.recharts-surface').first().waitFor();
     const summary = page.locator('.dash-chart__summary').first();
-    expect(plain(await summary.innerText())).toContain(`За период ${whole.orders} заказ`);
+    expect(plain(await summary.innerText())).toContain(`За период ${soFar.orders} заказ`);
     const sources = page
       .locator('figure.dash-chart')
       .filter({ hasText: 'Источники: оплачено и забронировано' });
@@ -192,10 +253,46 @@ describe('dashboard («Сводка»)', () => {
     );
     const soFar = await figuresOf(owner, leninaId, monday, today, until);
     const before = await figuresOf(owner, leninaId, addDays(monday, -7), addDays(today, -7), until);
+    // The cards are the week so far, the numbers its trends compare.
+    await expectCards(page, soFar, before);
     expect(plain(await indicator(page, 'revenue').locator('.dash-trend').innerText())).toContain(
       trend(before.revenue, soFar.revenue),
     );
     expect(tip).toContain(`Было ${plain(rub(before.revenue))}, стало ${plain(rub(soFar.revenue))}`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows a fixed past week as its orders give it: cards, trends, tooltips and the sources chart agree', async () => {
+    // Last week, Monday to Sunday, wholly past: compared whole with the week before it.
+    const today = moscowToday();
+    const monday = addDays(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7) - 7);
+    const sunday = addDays(monday, 6);
+    const page = await openAs(owner, 'owner', `/station/${leninaId}/dashboard?period=week&from=${monday}`);
+    await indicator(page, 'revenue').locator('.dash-trend:not(.dash-trend--none)').waitFor();
+    const week = await figuresOf(owner, leninaId, monday, sunday);
+    const before = await figuresOf(owner, leninaId, addDays(monday, -7), addDays(monday, -1));
+    expect(week.orders).toBeGreaterThan(50);
+    await expectCards(page, week, before);
+    const tip = await tooltipOf(page, 'revenue');
+    expect(tip).not.toContain(' до ');
+    expect(tip).toContain(`Было ${plain(rub(before.revenue))}, стало ${plain(rub(week.revenue))}`);
+    expect(plain(await indicator(page, 'all_orders').locator('.dash-kpi__note').innerText())).toBe(
+      plain(`забронировано на ${rub(week.booked)}`),
+    );
+    // The sources chart: each source as the orders give it, and the total is the cards'.
+    const sources = page
+      .locator('figure.dash-chart')
+      .filter({ hasText: 'Источники: оплачено и забронировано' });
+    const sentence = plain(await sources.locator('.dash-chart__summary').innerText());
+    const names = { Own: 'Станция', Yandex: 'Яндекс', Benzuber: 'Benzuber' } as const;
+    for (const [source, name] of Object.entries(names)) {
+      const f = week.sources[source as keyof typeof names];
+      if (f.orders === 0 && f.booked === 0 && f.paid === 0) continue;
+      expect(sentence).toContain(plain(`${name}: ${f.orders} заказ`));
+      expect(sentence).toContain(plain(`забронировано на ${rub(f.booked)}, оплачено ${rub(f.paid)}`));
+    }
+    expect(sentence).toContain(plain(`Всего: ${week.orders} заказ`));
+    expect(sentence).toContain(plain(`забронировано на ${rub(week.booked)}, оплачено ${rub(week.revenue)}.`));
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -31,7 +31,7 @@ export const dashboardMessages = {
 /** Key indicators of the dashboard, in display order. */
 export const indicatorLabels = {
   all_orders: 'Заказы',
-  revenue: 'Выручка',
+  revenue: 'Выручка (оплачено)',
   average_check: 'Средний чек',
   completed_percent: 'Выполнено',
   canceled_percent: 'Отменено',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { orderSourceSchema, orderStatusSchema } from '../orders/order.schema';
 import { localDate } from '../time/date-fields';
 import { hhmmPattern } from '../time/time-of-day';
+import { indicatorLabels, type IndicatorKey } from './analytics-messages';
 
 export const untilFormat = 'Время должно быть в формате ЧЧ:ММ';
 
@@ -10,16 +11,16 @@ export const untilFormat = 'Время должно быть в формате �
  * `until` (HH:MM on the station's clock, exclusive) cuts the last day short: the dashboard compares
  * today up to now with the same weekday last week up to the same time (DESIGN §10 «like for like»).
  */
+const ratingQueryFields = {
+  sdate: localDate(),
+  edate: localDate(),
+  until: z.string({ error: untilFormat }).regex(hhmmPattern, untilFormat).optional(),
+};
+const reversedRange = 'Дата окончания не может быть раньше даты начала';
+
 export const ratingQuerySchema = z
-  .object({
-    sdate: localDate(),
-    edate: localDate(),
-    until: z.string({ error: untilFormat }).regex(hhmmPattern, untilFormat).optional(),
-  })
-  .refine((q) => q.sdate <= q.edate, {
-    message: 'Дата окончания не может быть раньше даты начала',
-    path: ['edate'],
-  });
+  .object(ratingQueryFields)
+  .refine((q) => q.sdate <= q.edate, { message: reversedRange, path: ['edate'] });
 export type RatingQuery = z.infer<typeof ratingQuerySchema>;
 
 /**
@@ -55,9 +56,46 @@ export type StationRating = z.infer<typeof stationRatingSchema>;
 
 export const stationRatingResponseSchema = z.object({ rating: stationRatingSchema });
 
-/** `GET /api/station/analytics/{id}`: the charts of the dashboard. At most 366 days. */
+export const analyticsMaxDays = 366;
+
+export const comparedDatesRequired = 'Укажите обе даты периода для сравнения';
+
+/**
+ * Query of `GET /api/station/analytics/{id}`: the period shown (`sdate`..`edate`, `until` cutting its last
+ * day short) and, optionally, the period it is compared with (`prev_sdate`..`prev_edate`, both inclusive,
+ * its last day cut at the same `until`: like for like, DESIGN §10). The dashboard sends both, so its
+ * cards, trends, tooltips and charts come from one answer about one pair of periods.
+ */
+export const analyticsQuerySchema = z
+  .object({ ...ratingQueryFields, prev_sdate: localDate().optional(), prev_edate: localDate().optional() })
+  .refine((q) => q.sdate <= q.edate, { message: reversedRange, path: ['edate'] })
+  .superRefine((q, ctx) => {
+    if (q.prev_sdate === undefined && q.prev_edate === undefined) return;
+    if (q.prev_sdate === undefined || q.prev_edate === undefined) {
+      const missing = q.prev_sdate === undefined ? 'prev_sdate' : 'prev_edate';
+      ctx.addIssue({ code: 'custom', message: comparedDatesRequired, path: [missing] });
+    } else if (q.prev_sdate > q.prev_edate) {
+      ctx.addIssue({ code: 'custom', message: reversedRange, path: ['prev_edate'] });
+    }
+  });
+export type AnalyticsQuery = z.infer<typeof analyticsQuerySchema>;
+
+/** A dashboard card's figure (`compareIndicators`): the period's value, the compared one, the trend. */
+export const indicatorFigureSchema = z.object({
+  key: z.enum(Object.keys(indicatorLabels) as [IndicatorKey, ...IndicatorKey[]]),
+  value: z.number().nullable(),
+  previous: z.number().nullable(),
+  trend: z.number().int().nullable(),
+});
+
+/** `GET /api/station/analytics/{id}`: the figures and charts of the dashboard. At most 366 days. */
 export const stationAnalyticsSchema = z.object({
+  /** The period shown (up to `until` on its last day). Every chart below sums to it. */
   rating: stationRatingSchema,
+  /** The compared period (`prev_sdate`..`prev_edate`, same `until`); null when none was asked for. */
+  previous: stationRatingSchema.nullable(),
+  /** The dashboard's cards in display order, from `rating` and `previous` (`compareIndicators`). */
+  indicators: z.array(indicatorFigureSchema),
   /**
    * Every date of the period (zero-filled): live orders booked on it, revenue (money taken on it, by
    * payment date) and cancelled orders booked on it.
@@ -88,8 +126,6 @@ export const stationAnalyticsSchema = z.object({
   hours: z.array(z.object({ hour: z.number().int(), orders: z.number().int() })),
 });
 export type StationAnalytics = z.infer<typeof stationAnalyticsSchema>;
-
-export const analyticsMaxDays = 366;
 
 /** `GET /api/stations/today`: today's figures of every station the caller may see figures of (/home). */
 export const stationsTodaySchema = z.object({

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { averageCheck, fallingIsGood, percentOf, stationRatingScore, trendPercent } from './indicators';
+import type { StationRating } from './analytics.schema';
+import {
+  averageCheck,
+  compareIndicators,
+  fallingIsGood,
+  indicatorValue,
+  percentOf,
+  stationRatingScore,
+  trendPercent,
+} from './indicators';
 
 describe('trendPercent (S1 §2)', () => {
   it('is the change from the previous period in whole percent', () => {
@@ -83,5 +92,85 @@ describe('stationRatingScore', () => {
 describe('fallingIsGood', () => {
   it('marks only the cancelled share as an indicator where a rise is bad', () => {
     expect([...fallingIsGood]).toEqual(['canceled_percent']);
+  });
+});
+
+const rating = (over: Partial<StationRating> = {}): StationRating => ({
+  all_orders: 0,
+  all_orders_sum: 0,
+  booking_completed_sum: 0,
+  revenue: 0,
+  completed_count: 0,
+  canceled_count: 0,
+  completed_percent: 0,
+  canceled_percent: 0,
+  total_count: 0,
+  rating: null,
+  ...over,
+});
+
+describe('compareIndicators (one comparison per card, issue 38)', () => {
+  const now = rating({
+    all_orders: 21,
+    all_orders_sum: 31_500,
+    revenue: 34_500,
+    completed_percent: 25,
+    canceled_percent: 4.2,
+    rating: 2.5,
+  });
+  const before = rating({
+    all_orders: 20,
+    all_orders_sum: 24_000,
+    revenue: 1_600,
+    completed_percent: 50,
+    canceled_percent: 0,
+    rating: 5,
+  });
+
+  it('lists the cards in display order, each value the figure of the period shown', () => {
+    const cards = compareIndicators(now, before);
+    expect(cards.map((c) => c.key)).toEqual([
+      'all_orders',
+      'revenue',
+      'average_check',
+      'completed_percent',
+      'canceled_percent',
+      'rating',
+    ]);
+    for (const card of cards) expect(card.value).toBe(indicatorValue(card.key, now));
+    for (const card of cards) expect(card.previous).toBe(indicatorValue(card.key, before));
+  });
+
+  it('computes every trend from exactly the two numbers the tooltip shows', () => {
+    const cards = Object.fromEntries(compareIndicators(now, before).map((c) => [c.key, c]));
+    expect(cards.all_orders).toEqual({ key: 'all_orders', value: 21, previous: 20, trend: 5 });
+    expect(cards.revenue).toEqual({ key: 'revenue', value: 34_500, previous: 1_600, trend: 2056 });
+    // 31 500 / 21 = 1 500 against 24 000 / 20 = 1 200.
+    expect(cards.average_check).toEqual({ key: 'average_check', value: 1500, previous: 1200, trend: 25 });
+    expect(cards.completed_percent).toEqual({
+      key: 'completed_percent',
+      value: 25,
+      previous: 50,
+      trend: -50,
+    });
+    // A zero base: 100 when the figure rose from nothing (S1 §2).
+    expect(cards.canceled_percent).toEqual({ key: 'canceled_percent', value: 4.2, previous: 0, trend: 100 });
+    expect(cards.rating).toEqual({ key: 'rating', value: 2.5, previous: 5, trend: -50 });
+    for (const card of Object.values(cards)) {
+      expect(card.trend).toBe(trendPercent(card.previous!, card.value!));
+    }
+  });
+
+  it('gives no trend where either side has no figure, or nothing was compared', () => {
+    const cards = compareIndicators(rating({ all_orders: 3, rating: null }), rating({ rating: 4 }));
+    expect(cards.find((c) => c.key === 'rating')).toEqual({
+      key: 'rating',
+      value: null,
+      previous: 4,
+      trend: null,
+    });
+    const alone = compareIndicators(now, null);
+    expect(alone.every((c) => c.previous === null && c.trend === null)).toBe(true);
+    expect(alone.find((c) => c.key === 'all_orders')!.value).toBe(21);
   });
 });

@@ -1,3 +1,4 @@
+import { indicatorLabels, type IndicatorKey } from './analytics-messages';
 import type { StationRating } from './analytics.schema';
 
 /**
@@ -31,3 +32,53 @@ export function stationRatingScore(completed: number, stationCancelled: number):
 
 /** Indicators where a rise is bad news (shown red when they grow). */
 export const fallingIsGood: ReadonlySet<string> = new Set(['canceled_percent']);
+
+/**
+ * The raw figure of a dashboard card (`indicatorLabels`) in a rating: the cards, their trends and the
+ * export all read a card's number here, so «Было X, стало Y» and the card's value are one number.
+ */
+export function indicatorValue(key: IndicatorKey, r: StationRating): number | null {
+  switch (key) {
+    case 'all_orders':
+      return r.all_orders;
+    case 'revenue':
+      return r.revenue;
+    case 'average_check':
+      return averageCheck(r);
+    case 'completed_percent':
+      return r.completed_percent;
+    case 'canceled_percent':
+      return r.canceled_percent;
+    case 'rating':
+      return r.rating;
+  }
+}
+
+/** One dashboard card: its value for the period, the same figure of the compared period, and the trend. */
+export interface IndicatorFigure {
+  key: IndicatorKey;
+  /** The card's big number: the figure of the period shown (so far, when it holds today). */
+  value: number | null;
+  /** The same figure of the previous period of equal length (like for like); null when not compared. */
+  previous: number | null;
+  /** `trendPercent(previous, value)`: the chip's percentage; null when either side has no figure. */
+  trend: number | null;
+}
+
+/**
+ * Every card of the dashboard in display order, each from exactly two ratings: the period shown and the
+ * period it is compared with (DESIGN §10 «like for like»). The card shows `value`, the chip `trend`, the
+ * tooltip «Было `previous`, стало `value`» — one comparison, never a whole day against a morning.
+ */
+export function compareIndicators(current: StationRating, previous: StationRating | null): IndicatorFigure[] {
+  return (Object.keys(indicatorLabels) as IndicatorKey[]).map((key) => {
+    const value = indicatorValue(key, current);
+    const before = previous ? indicatorValue(key, previous) : null;
+    return {
+      key,
+      value,
+      previous: before,
+      trend: value === null || before === null ? null : trendPercent(before, value),
+    };
+  });
+}

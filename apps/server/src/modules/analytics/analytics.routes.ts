@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  analyticsQuerySchema,
   figuresPositions,
   ratingQuerySchema,
   stationAnalyticsSchema,
@@ -38,7 +39,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
       schema: {
         'x-positions': figuresPositions,
         params: idParams,
-        querystring: ratingQuerySchema,
+        querystring: analyticsQuerySchema,
         response: { 200: stationAnalyticsSchema },
       },
     },

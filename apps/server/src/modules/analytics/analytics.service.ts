@@ -2,6 +2,7 @@ import {
   addDays,
   analyticsMaxDays,
   analyticsRangeTooLong,
+  compareIndicators,
   datesOf,
   daysBetween,
   figuresPositions,
@@ -9,6 +10,7 @@ import {
   orderStatuses,
   percentOf,
   stationRatingScore,
+  type AnalyticsQuery,
   type RatingQuery,
   type StationAnalytics,
   type StationRating,
@@ -88,12 +90,17 @@ export async function stationRating(
   return toRating(await periodFigures(db, localRange(station, query)));
 }
 
-/** `GET /api/station/analytics/{id}?sdate&edate`: the dashboard charts, every bucket listed. */
+/**
+ * `GET /api/station/analytics/{id}?sdate&edate[&until][&prev_sdate&prev_edate]`: the dashboard's cards and
+ * charts, every bucket listed. The cards (`indicators`) compare the period with the one asked for beside it,
+ * cut at the same `until`, so a card's value, its trend and its tooltip's «Было X, стало Y» are two
+ * ratings and one comparison; the charts are buckets of the same period and add up to `rating`.
+ */
 export async function stationAnalytics(
   db: Database,
   caller: Caller,
   stationId: string,
-  query: RatingQuery,
+  query: AnalyticsQuery,
 ): Promise<StationAnalytics> {
   const station = await stationWithFigures(db, caller, stationId);
   // One bucket per day goes to the browser: a bound keeps the answer and the chart small.
@@ -102,13 +109,25 @@ export async function stationAnalytics(
   }
   const range = localRange(station, query);
   const revenue = await periodRevenue(db, range);
+  const previous =
+    query.prev_sdate && query.prev_edate
+      ? toRating(
+          await periodFigures(
+            db,
+            localRange(station, { sdate: query.prev_sdate, edate: query.prev_edate, until: query.until }),
+          ),
+        )
+      : null;
   const buckets = new Map(
     (await periodBreakdown(db, range)).map((b) => [b.by === 'all' ? 'all' : `${b.by}:${b.key}`, b.figures]),
   );
   // Buckets without orders do not come back from SQL: they are zeros, and the charts show them.
   const of = (by: string, key: string | number) => buckets.get(`${by}:${key}`) ?? noFigures;
+  const rating = toRating({ ...(buckets.get('all') ?? noFigures), revenue: revenue.total });
   return {
-    rating: toRating({ ...(buckets.get('all') ?? noFigures), revenue: revenue.total }),
+    rating,
+    previous,
+    indicators: compareIndicators(rating, previous),
     days: datesOf({ start: query.sdate, end: query.edate }).map((date) => {
       const f = of('day', date);
       return { date, orders: f.live, revenue: revenue.days.get(date) ?? 0, cancelled: f.cancelled };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DateRange, StationAnalytics, StationRating } from '@crm/shared';
+import type { Comparison, StationAnalytics } from '@crm/shared';
 import { api, ApiError } from '../../../lib/api-client';
 
 /** S2 §9: dashboard and rating stale 5 min. Order events still refresh them (keys under ['orders', id]). */
@@ -10,63 +10,59 @@ const retryFigures = (count: number, error: unknown) =>
   !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1;
 
 /**
- * `GET /api/station/rating/{id}?sdate&edate[&until]` (both dates inclusive, station-local; `until` HH:MM
- * cuts the last day short for a like-for-like trend).
+ * `GET /api/station/analytics/{id}`: the cards and charts of one comparison (DESIGN §10 «like for like»)
+ * — the period shown (`comparison.current`, its last day cut at `until` when it holds today) and the period
+ * it is compared with, in one answer, so a card, its trend, its tooltip and the charts never disagree.
  */
-export const stationRatingQuery = (stationId: string, range: DateRange, until?: string) =>
-  queryOptions({
-    queryKey: ['orders', stationId, 'rating', range.start, range.end, until ?? null] as const,
-    queryFn: async ({ signal }) =>
-      (
-        await api<{ rating: StationRating }>(`/station/rating/${encodeURIComponent(stationId)}`, {
-          query: { sdate: range.start, edate: range.end, ...(until && { until }) },
-          signal,
-        })
-      ).rating,
-    staleTime: FIGURES_STALE_MS,
-    retry: retryFigures,
-  });
-
-/** `GET /api/station/analytics/{id}?sdate&edate`: the charts and the export. */
-export const stationAnalyticsQuery = (stationId: string, range: DateRange) =>
-  queryOptions({
-    queryKey: ['orders', stationId, 'analytics', range.start, range.end] as const,
+export const stationAnalyticsQuery = (stationId: string, comparison: Comparison, until?: string) => {
+  const { current, previous } = comparison;
+  return queryOptions({
+    queryKey: [
+      'orders',
+      stationId,
+      'analytics',
+      current.start,
+      current.end,
+      previous.start,
+      previous.end,
+      until ?? null,
+    ] as const,
     queryFn: ({ signal }) =>
       api<StationAnalytics>(`/station/analytics/${encodeURIComponent(stationId)}`, {
-        query: { sdate: range.start, edate: range.end },
+        query: {
+          sdate: current.start,
+          edate: current.end,
+          prev_sdate: previous.start,
+          prev_edate: previous.end,
+          ...(until && { until }),
+        },
         signal,
       }),
     staleTime: FIGURES_STALE_MS,
     retry: retryFigures,
   });
-
-export function useStationRating(stationId: string, range: DateRange, enabled: boolean) {
-  return useQuery({ ...stationRatingQuery(stationId, range), enabled });
-}
+};
 
 /**
- * A rating the trend compares. When only the five-minute bound moves on, the last answer for the same
- * dates stays on screen until the new one comes, so the trend does not blink to «нет данных»; another
- * period never borrows it.
+ * The dashboard's figures. When only the five-minute bound moves on, the last answer for the same dates
+ * stays on screen until the new one comes, so nothing blinks back to a skeleton; another period never
+ * borrows it.
  */
-export function useComparedRating(
+export function useStationAnalytics(
   stationId: string,
-  range: DateRange,
+  comparison: Comparison,
   until: string | undefined,
   enabled: boolean,
 ) {
+  const { current } = comparison;
   return useQuery({
-    ...stationRatingQuery(stationId, range, until),
+    ...stationAnalyticsQuery(stationId, comparison, until),
     enabled,
-    placeholderData: (previous, previousQuery) => {
-      const key = previousQuery?.queryKey;
-      return key && key[1] === stationId && key[3] === range.start && key[4] === range.end
-        ? previous
+    placeholderData: (last, lastQuery) => {
+      const key = lastQuery?.queryKey;
+      return key && key[1] === stationId && key[3] === current.start && key[4] === current.end
+        ? last
         : undefined;
     },
   });
-}
-
-export function useStationAnalytics(stationId: string, range: DateRange, enabled: boolean) {
-  return useQuery({ ...stationAnalyticsQuery(stationId, range), enabled });
 }

@@ -5,6 +5,8 @@ import { ChartFigures } from './chart-figures';
 
 const empty: StationAnalytics = {
   rating: {} as StationAnalytics['rating'],
+  previous: null,
+  indicators: [],
   days: [{ date: '2026-06-10', orders: 0, revenue: 0, cancelled: 0 }],
   sources: [],
   statuses: [],

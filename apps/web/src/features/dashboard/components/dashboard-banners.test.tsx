@@ -18,7 +18,6 @@ vi.setConfig({ testTimeout: 20_000 });
 
 const alertTitle = 'Подключите тарифы агрегатора';
 const figures: Routes = {
-  'GET /api/station/rating/s1': () => ({ rating: rating() }),
   'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
 };
 const inactiveYandex = {

@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { dashboardMessages, type Comparison, type DateRange } from '@crm/shared';
+import { dashboardMessages, type Comparison } from '@crm/shared';
 import { downloadFile } from '../../../lib/excel';
 import { useNotify } from '../../../lib/notify';
-import { stationAnalyticsQuery, stationRatingQuery } from '../api/station-figures';
+import { stationAnalyticsQuery } from '../api/station-figures';
 
 interface ExportButtonProps {
   stationId: string;
   stationName: string;
-  range: DateRange;
-  /** What the page's trends compare, so the file's trend column says the same thing. */
+  /** What the page shows and compares, so the file holds the same figures. */
   comparison: Comparison;
   until: string | undefined;
   comparedText: string;
@@ -19,11 +18,11 @@ interface ExportButtonProps {
 }
 
 /**
- * The period's analytics as an Excel file (S2 §8 «Dashboard export»). The figures come from the same
- * queries as the page (usually already cached); exceljs loads only on the first export.
+ * The period's analytics as an Excel file (S2 §8 «Dashboard export»). The figures come from the page's own
+ * query (usually already cached), so the file says what the cards say; exceljs loads only on the first export.
  */
 export function ExportButton(props: ExportButtonProps) {
-  const { stationId, stationName, range, comparison, until, comparedText, compact } = props;
+  const { stationId, stationName, comparison, until, comparedText, compact } = props;
   const queryClient = useQueryClient();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -31,18 +30,9 @@ export function ExportButton(props: ExportButtonProps) {
   const run = async () => {
     setBusy(true);
     try {
-      let analytics, compared, previous;
+      let analytics;
       try {
-        // The compared spans are not worth failing the file for: without them it has no trend column.
-        [analytics, compared, previous] = await Promise.all([
-          queryClient.fetchQuery(stationAnalyticsQuery(stationId, range)),
-          queryClient
-            .fetchQuery(stationRatingQuery(stationId, comparison.current, until))
-            .catch(() => undefined),
-          queryClient
-            .fetchQuery(stationRatingQuery(stationId, comparison.previous, until))
-            .catch(() => undefined),
-        ]);
+        analytics = await queryClient.fetchQuery(stationAnalyticsQuery(stationId, comparison, until));
       } catch (error) {
         notify.error(error, dashboardMessages.exportLoadFailed);
         return;
@@ -53,14 +43,8 @@ export function ExportButton(props: ExportButtonProps) {
       }
       try {
         const { analyticsFileName, buildAnalyticsWorkbook } = await import('../lib/analytics-workbook');
-        const file = await buildAnalyticsWorkbook({
-          stationName,
-          range,
-          comparedText,
-          analytics,
-          compared,
-          previous,
-        });
+        const range = comparison.current;
+        const file = await buildAnalyticsWorkbook({ stationName, range, comparedText, analytics });
         downloadFile(file, analyticsFileName(range));
         notify.success(dashboardMessages.exportDone);
       } catch {

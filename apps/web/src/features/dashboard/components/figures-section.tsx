@@ -5,7 +5,7 @@ import { dashboardMessages, likeForLike, type Station } from '@crm/shared';
 import { PeriodSelector, type PeriodValue } from '../../../components/period-selector';
 import { ApiError, friendlyMessage } from '../../../lib/api-client';
 import { useNearViewport } from '../../../lib/use-near-viewport';
-import { useComparedRating, useStationAnalytics, useStationRating } from '../api/station-figures';
+import { useStationAnalytics } from '../api/station-figures';
 import { comparisonText, comparisonUntil } from '../lib/comparison';
 import { dashboardPeriodKinds } from '../lib/use-dashboard-period';
 import { ChartFigures } from './chart-figures';
@@ -43,10 +43,11 @@ interface FiguresSectionProps {
 }
 
 /**
- * Key indicators and charts for the chosen period. The trends compare like with like (DESIGN §10): a
- * period holding today up to now against the same days — and, on the last one, the same hours — of the
- * previous period. Someone who may not see the money gets the note only: no period or export controls
- * that would do nothing.
+ * Key indicators and charts for the chosen period, from one answer about one comparison (DESIGN §10 «like
+ * for like», issue 38): a period holding today is shown up to now and compared with the same days — and,
+ * on the last one, the same hours — of the previous period; a period wholly past or ahead whole, against
+ * the whole previous one. The line above the cards says which. Someone who may not see the money gets
+ * the note only: no period or export controls that would do nothing.
  */
 export function FiguresSection({
   station,
@@ -60,59 +61,38 @@ export function FiguresSection({
   const range = period.range;
   const comparison = useMemo(() => likeForLike(period.kind, range, today), [period.kind, range, today]);
   const until = comparison.soFar ? comparisonUntil(station.time_zone, now) : undefined;
-  const rating = useStationRating(station.id, range, allowed);
-  const comparedNow = useComparedRating(station.id, comparison.current, until, allowed);
-  const comparedBefore = useComparedRating(station.id, comparison.previous, until, allowed);
-  const analytics = useStationAnalytics(station.id, range, allowed);
-  const forbidden = !allowed || isForbidden(rating.error) || isForbidden(analytics.error);
+  const analytics = useStationAnalytics(station.id, comparison, until, allowed);
+  const forbidden = !allowed || isForbidden(analytics.error);
   const compared = comparisonText(period.kind, comparison, today, until);
 
   let indicators;
-  if (forbidden) indicators = <NoFiguresRight />;
-  else if (rating.isPending) indicators = <KeyIndicatorsSkeleton />;
-  else if (rating.isError)
-    indicators = (
-      <RetryAlert
-        title={dashboardMessages.ratingLoadFailed}
-        description={friendlyMessage(rating.error)}
-        onRetry={() => void rating.refetch()}
-      />
-    );
-  else
-    indicators = (
-      <KeyIndicators
-        current={rating.data}
-        compared={{ now: comparedNow.data, previous: comparedBefore.data }}
-        comparedText={compared}
-      />
-    );
-
   let charts = null;
-  if (!forbidden) {
-    const chartsSkeleton = (
+  if (forbidden) indicators = <NoFiguresRight />;
+  else if (analytics.isPending) {
+    indicators = <KeyIndicatorsSkeleton />;
+    charts = (
       <div className="dash-charts" aria-busy="true" aria-label="Загрузка графиков">
         <Skeleton active title={false} paragraph={{ rows: 8 }} />
       </div>
     );
-    if (analytics.isPending) charts = chartsSkeleton;
-    else if (analytics.isError)
-      charts = (
-        <RetryAlert
-          title={dashboardMessages.ratingLoadFailed}
-          description={friendlyMessage(analytics.error)}
-          onRetry={() => void analytics.refetch()}
-        />
-      );
-    else {
-      const outline = <ChartFigures analytics={analytics.data} />;
-      charts = (
-        <WhenNear placeholder={outline}>
-          <Suspense fallback={outline}>
-            <DashboardCharts analytics={analytics.data} />
-          </Suspense>
-        </WhenNear>
-      );
-    }
+  } else if (analytics.isError)
+    indicators = (
+      <RetryAlert
+        title={dashboardMessages.ratingLoadFailed}
+        description={friendlyMessage(analytics.error)}
+        onRetry={() => void analytics.refetch()}
+      />
+    );
+  else {
+    indicators = <KeyIndicators analytics={analytics.data} comparedText={compared} />;
+    const outline = <ChartFigures analytics={analytics.data} />;
+    charts = (
+      <WhenNear placeholder={outline}>
+        <Suspense fallback={outline}>
+          <DashboardCharts analytics={analytics.data} />
+        </Suspense>
+      </WhenNear>
+    );
   }
 
   return (
@@ -125,7 +105,6 @@ export function FiguresSection({
             <ExportButton
               stationId={station.id}
               stationName={station.name}
-              range={range}
               comparison={comparison}
               until={until}
               comparedText={compared}

@@ -1,6 +1,6 @@
 import { Skeleton, Tooltip } from 'antd';
-import type { StationRating } from '@crm/shared';
-import { buildIndicators, formatTrend, type ComparedRatings, type Indicator } from '../lib/indicators';
+import { formatRub, type StationAnalytics } from '@crm/shared';
+import { buildIndicators, formatTrend, type Indicator } from '../lib/indicators';
 
 const toneWords = { good: 'хорошо', bad: 'плохо', flat: 'без изменений' } as const;
 
@@ -10,11 +10,12 @@ const toneWords = { good: 'хорошо', bad: 'плохо', flat: 'без из�
  * стало 4 200 ₽».
  */
 function TrendChip({ indicator, compared }: { indicator: Indicator; compared: string }) {
-  const { trend, tone, previousText, comparedText } = indicator;
+  const { trend, tone, previousText, text } = indicator;
   if (trend === null) return <span className="dash-trend dash-trend--none">нет данных для сравнения</span>;
   // Arrows as text: three icon modules were ≈ 0.3 KB gzip of the dashboard's first load (web-size budget).
   const arrow = trend > 0 ? '↑' : trend < 0 ? '↓' : '–';
-  const values = `Было ${previousText}, стало ${comparedText}`;
+  // The card's own number is «стало»: the chip is the change between exactly these two.
+  const values = `Было ${previousText}, стало ${text}`;
   return (
     <Tooltip
       title={
@@ -37,28 +38,35 @@ function TrendChip({ indicator, compared }: { indicator: Indicator; compared: st
 }
 
 /**
- * The key indicators of S1 §2 for the period, each with its like-for-like trend; `comparedText` says
- * what the trends compare.
+ * The key indicators of S1 §2 for the period, each with its trend (issue 38: one period, one comparison).
+ * The line above them says what is shown and compared; «Заказы» says what the live orders were booked for
+ * and «Выручка (оплачено)» is the money taken — the sources chart's two series add up to these.
  */
 export function KeyIndicators({
-  current,
-  compared,
+  analytics,
   comparedText,
 }: {
-  current: StationRating;
-  compared: ComparedRatings;
+  analytics: StationAnalytics;
   comparedText: string;
 }) {
   return (
-    <ul className="dash-kpis" aria-label="Ключевые показатели">
-      {buildIndicators(current, compared).map((indicator) => (
-        <li key={indicator.key} className="dash-kpi" data-indicator={indicator.key}>
-          <span className="dash-kpi__label">{indicator.label}</span>
-          <span className="dash-kpi__value">{indicator.text}</span>
-          <TrendChip indicator={indicator} compared={comparedText} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <p className="dash-kpis__compared">{comparedText}</p>
+      <ul className="dash-kpis" aria-label="Ключевые показатели">
+        {buildIndicators(analytics.indicators).map((indicator) => (
+          <li key={indicator.key} className="dash-kpi" data-indicator={indicator.key}>
+            <span className="dash-kpi__label">{indicator.label}</span>
+            <span className="dash-kpi__value">{indicator.text}</span>
+            {indicator.key === 'all_orders' && (
+              <span className="dash-kpi__note">
+                забронировано на {formatRub(analytics.rating.all_orders_sum)}
+              </span>
+            )}
+            <TrendChip indicator={indicator} compared={comparedText} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

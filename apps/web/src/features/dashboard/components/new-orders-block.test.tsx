@@ -20,7 +20,6 @@ function newOrdersRoutes(waiting: () => Order[], gets: number[]): Routes {
       gets.push(performance.now());
       return { orders_list: waiting().map((o) => ({ order: o })), ru_services_name: {}, ru_tariff_name: {} };
     },
-    'GET /api/station/rating/s1': () => ({ rating: rating() }),
     'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
   };
 }

@@ -4,16 +4,10 @@ import { analyticsFor, rating } from '../testing/fixtures';
 import { analyticsFileName, analyticsSheets, buildAnalyticsWorkbook } from './analytics-workbook';
 
 describe('analytics workbook', () => {
-  it('holds the indicators with the like-for-like comparison, and the days, sources and hours', async () => {
-    const range = { start: '2026-11-16', end: '2026-11-22' };
-    const current = rating({
-      all_orders: 10,
-      all_orders_sum: 15_000,
-      revenue: 12_000,
-      rating: 4.5,
-    });
+  it('holds the indicators as the cards show them, and the days, sources and hours', async () => {
     // This week up to Wednesday 14:30, and last week up to the same moment.
-    const compared = rating({ all_orders: 5, all_orders_sum: 7_500, revenue: 6_000, rating: 4.5 });
+    const range = { start: '2026-11-16', end: '2026-11-18' };
+    const current = rating({ all_orders: 5, all_orders_sum: 7_500, revenue: 6_000, rating: 4.5 });
     const previous = rating({
       all_orders: 4,
       all_orders_sum: 6_000,
@@ -24,9 +18,7 @@ describe('analytics workbook', () => {
       stationName: 'Мойка на Ленина',
       range,
       comparedText: 'Пн–Ср этой недели против Пн–Ср прошлой недели, последний день — до 14:30',
-      analytics: analyticsFor(current, ['2026-11-16', '2026-11-17']),
-      compared,
-      previous,
+      analytics: analyticsFor(current, ['2026-11-16', '2026-11-17'], previous),
     });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(file);
@@ -35,22 +27,21 @@ describe('analytics workbook', () => {
     const summary = book.getWorksheet('Показатели')!;
     expect(summary.getCell('A1').value).toBe('Мойка на Ленина');
     expect(summary.getCell('A2').value).toBe(
-      'Период: 16.11.2026 – 22.11.2026; сравнение: Пн–Ср этой недели против Пн–Ср прошлой недели, ' +
+      'Период: 16.11.2026 – 18.11.2026; сравнение: Пн–Ср этой недели против Пн–Ср прошлой недели, ' +
         'последний день — до 14:30',
     );
     expect(summary.getRow(4).values).toEqual([
       undefined,
       'Показатель',
       'Период',
-      'Сравниваемая часть',
-      'Прошлый период, то же время',
+      'Период для сравнения',
       'Изменение, %',
     ]);
-    // The trend is the compared spans' (5 against 4), not the whole week against the week before.
-    expect(summary.getRow(5).values).toEqual([undefined, 'Заказы', 10, 5, 4, 25]);
-    expect(summary.getRow(6).values).toEqual([undefined, 'Выручка', 12_000, 6_000, 5_000, 20]);
+    // The cards' figures: the period shown, its base and the trend between exactly those (5 against 4).
+    expect(summary.getRow(5).values).toEqual([undefined, 'Заказы', 5, 4, 25]);
+    expect(summary.getRow(6).values).toEqual([undefined, 'Выручка (оплачено)', 6_000, 5_000, 20]);
     expect(summary.getRow(6).getCell(2).numFmt).toBe('#,##0 "₽"');
-    expect(summary.getRow(6).getCell(4).numFmt).toBe('#,##0 "₽"');
+    expect(summary.getRow(6).getCell(3).numFmt).toBe('#,##0 "₽"');
 
     const days = book.getWorksheet('По дням')!;
     expect(days.getRow(1).values).toEqual([undefined, 'Дата', 'Заказы', 'Выручка (оплачено)', 'Отменено']);
@@ -69,6 +60,6 @@ describe('analytics workbook', () => {
     expect(sources.getRow(2).values).toEqual([undefined, 'Станция', 3, 4500, 3200]);
     const hours = book.getWorksheet('По часам')!;
     expect(hours.getRow(14).values).toEqual([undefined, '12:00', 3]);
-    expect(analyticsFileName(range)).toBe('Аналитика 16.11.2026–22.11.2026.xlsx');
+    expect(analyticsFileName(range)).toBe('Аналитика 16.11.2026–18.11.2026.xlsx');
   });
 });

@@ -3,15 +3,12 @@ import {
   formatRuDate,
   indicatorLabels,
   orderSourceLabels,
-  trendPercent,
   type DateRange,
   type IndicatorKey,
   type OrderSource,
   type StationAnalytics,
-  type StationRating,
 } from '@crm/shared';
 import { rubFormat, workbookBytes } from '../../../lib/excel';
-import { indicatorValue } from './indicators';
 
 const percentFormat = '0.0" %"';
 
@@ -25,13 +22,11 @@ export const analyticsSheets = {
 
 export interface AnalyticsExportInput {
   stationName: string;
+  /** The period shown (its last day up to the compared time when it holds today). */
   range: DateRange;
   /** What the trend compares, in the page's words («Сегодня до 14:30 против понедельника 16 ноября до 14:30»). */
   comparedText: string;
   analytics: StationAnalytics;
-  /** The compared span of this period (so far) and the same span before; absent when not loaded. */
-  compared?: StationRating;
-  previous?: StationRating;
 }
 
 /** «Аналитика 16.11.2026–22.11.2026.xlsx» */
@@ -61,13 +56,13 @@ function table(sheet: ExcelJS.Worksheet, headers: string[], rows: (string | numb
 }
 
 /**
- * The dashboard's analytics for a period as a workbook: key indicators with the like-for-like comparison
- * of the page (the compared span, the same span before, the trend), then orders and revenue per day, per
+ * The dashboard's analytics for a period as a workbook: key indicators as the cards show them (the
+ * period, the compared period, the trend: one comparison, issue 38), then orders and revenue per day, per
  * source and per starting hour. Numbers stay numbers (₽ and % are cell formats), so the file sums and
  * charts in Excel.
  */
 export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promise<ArrayBuffer> {
-  const { analytics, compared, previous, range } = input;
+  const { analytics, range } = input;
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
 
@@ -76,22 +71,15 @@ export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promi
   summary.getCell('A1').font = { bold: true, size: 14 };
   summary.getCell('A2').value =
     `Период: ${formatRuDate(range.start)} – ${formatRuDate(range.end)}; сравнение: ${input.comparedText}`;
-  const keys = Object.keys(indicatorLabels) as IndicatorKey[];
   table(
     summary,
-    ['Показатель', 'Период', 'Сравниваемая часть', 'Прошлый период, то же время', 'Изменение, %'],
-    keys.map((key) => {
-      const value = indicatorValue(key, analytics.rating);
-      const now = compared ? indicatorValue(key, compared) : null;
-      const before = previous ? indicatorValue(key, previous) : null;
-      const trend = now === null || before === null ? null : trendPercent(before, now);
-      return [indicatorLabels[key], value, now, before, trend];
-    }),
+    ['Показатель', 'Период', 'Период для сравнения', 'Изменение, %'],
+    analytics.indicators.map((c) => [indicatorLabels[c.key], c.value, c.previous, c.trend]),
     4,
   );
-  keys.forEach((key, i) => {
+  analytics.indicators.forEach((c, i) => {
     const row = summary.getRow(5 + i);
-    for (const cell of [2, 3, 4]) row.getCell(cell).numFmt = numberFormatOf(key);
+    for (const cell of [2, 3]) row.getCell(cell).numFmt = numberFormatOf(c.key);
   });
 
   const days = workbook.addWorksheet(analyticsSheets.days, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -54,7 +54,7 @@ describe('chart data', () => {
     );
   });
 
-  it('gives each source its booked value and its money taken as two named figures', () => {
+  it('gives each source its booked value and its money taken as two named figures, and their totals', () => {
     const bars = sourceBars([
       { source: 'Own', orders: 3, sum: 4500, revenue: 3000 },
       // Nothing booked in the period, but last week's prepaid order was paid in it.
@@ -67,7 +67,13 @@ describe('chart data', () => {
     ]);
     expect(sourcesSummary(bars).replace(/\s/g, ' ')).toBe(
       'Станция: 3 заказа, забронировано на 4 500 ₽, оплачено 3 000 ₽; ' +
-        'Яндекс: 0 заказов, забронировано на 0 ₽, оплачено 1 500 ₽.',
+        'Яндекс: 0 заказов, забронировано на 0 ₽, оплачено 1 500 ₽; ' +
+        // The cards' «Заказы», «забронировано на» and «Выручка (оплачено)» (issue 38).
+        'Всего: 3 заказа, забронировано на 4 500 ₽, оплачено 4 500 ₽.',
+    );
+    // One source is its own total.
+    expect(sourcesSummary(bars.slice(0, 1)).replace(/\s/g, ' ')).toBe(
+      'Станция: 3 заказа, забронировано на 4 500 ₽, оплачено 3 000 ₽.',
     );
     expect(sourcesSummary([])).toBe('Заказов и оплат нет.');
   });

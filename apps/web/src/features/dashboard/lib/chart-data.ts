@@ -157,18 +157,29 @@ export function countsSummary(items: NamedCount[]): string {
   return shown.map((i) => `${i.name}: ${ordersWord(i.orders)}`).join('; ') + '.';
 }
 
-/** «Яндекс: 2 заказа, забронировано на 3 000 ₽, оплачено 1 800 ₽; …» */
+/**
+ * «Яндекс: 2 заказа, забронировано на 3 000 ₽, оплачено 1 800 ₽; … Всего: …» — the totals are the cards'
+ * «Заказы», its «забронировано на» and «Выручка (оплачено)» (issue 38: the chart adds up to the cards).
+ * «Оплачено» is money taken in the period, prepayments of later bookings included, so it may exceed what
+ * the period's own bookings are worth.
+ */
 export function sourcesSummary(bars: SourceBar[]): string {
   if (bars.length === 0) return 'Заказов и оплат нет.';
-  return (
-    bars
-      .map(
-        (b) =>
-          `${b.name}: ${ordersWord(b.orders)}, забронировано на ${formatRub(b.booked)}, ` +
-          `оплачено ${formatRub(b.revenue)}`,
-      )
-      .join('; ') + '.'
-  );
+  const line = (name: string, orders: number, booked: number, revenue: number) =>
+    `${name}: ${ordersWord(orders)}, забронировано на ${formatRub(booked)}, оплачено ${formatRub(revenue)}`;
+  const total = (of: (b: SourceBar) => number) => bars.reduce((n, b) => n + of(b), 0);
+  const lines = bars.map((b) => line(b.name, b.orders, b.booked, b.revenue));
+  if (bars.length > 1) {
+    lines.push(
+      line(
+        'Всего',
+        total((b) => b.orders),
+        total((b) => b.booked),
+        total((b) => b.revenue),
+      ),
+    );
+  }
+  return lines.join('; ') + '.';
 }
 
 export function hoursSummary(bars: HourBar[]): string {

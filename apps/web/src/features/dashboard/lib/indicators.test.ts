@@ -1,30 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import { compareIndicators } from '@crm/shared';
 import { rating } from '../testing/fixtures';
 import { buildIndicators, formatTrend, trendTone } from './indicators';
 
 describe('dashboard indicators', () => {
   it('are the six of S1 §2 in order, money in whole rubles', () => {
     const list = buildIndicators(
-      rating({
-        all_orders: 3,
-        all_orders_sum: 4_000,
-        revenue: 2_500,
-        completed_percent: 50,
-        canceled_percent: 12.5,
-        rating: 4,
-      }),
-      { now: undefined, previous: undefined },
+      compareIndicators(
+        rating({
+          all_orders: 3,
+          all_orders_sum: 4_000,
+          revenue: 2_500,
+          completed_percent: 50,
+          canceled_percent: 12.5,
+          rating: 4,
+        }),
+        null,
+      ),
     );
     expect(list.map((i) => [i.label, i.text.replace(/\s/g, ' ')])).toEqual([
       ['Заказы', '3'],
-      ['Выручка', '2 500 ₽'],
+      ['Выручка (оплачено)', '2 500 ₽'],
       // 4 000 / 3 = 1 333,33… → 1 333 ₽, never decimals.
       ['Средний чек', '1 333 ₽'],
       ['Выполнено', '50 %'],
       ['Отменено', '12,5 %'],
       ['Рейтинг станции', '4,0'],
     ]);
-    expect(list.every((i) => i.trend === null)).toBe(true);
+    expect(list.every((i) => i.trend === null && i.previousText === '—')).toBe(true);
   });
 
   it('colour a rise green and a fall red, except where falling is good', () => {
@@ -44,10 +47,7 @@ describe('dashboard indicators', () => {
 
   it('compare with the previous period; no rating in either leaves no trend', () => {
     const now = rating({ all_orders: 0, revenue: 0, rating: null });
-    const list = buildIndicators(now, {
-      now,
-      previous: rating({ all_orders: 4, revenue: 1000, rating: 5 }),
-    });
+    const list = buildIndicators(compareIndicators(now, rating({ all_orders: 4, revenue: 1000, rating: 5 })));
     const byKey = Object.fromEntries(list.map((i) => [i.key, i]));
     expect(byKey.all_orders!.trend).toBe(-100);
     expect(byKey.all_orders!.tone).toBe('bad');
@@ -56,18 +56,14 @@ describe('dashboard indicators', () => {
     expect(byKey.rating!.text).toBe('—');
   });
 
-  it('show the whole period but trend like for like: the span so far against the same span before', () => {
-    // The day has 12 bookings, 5 of them started by now; last Monday had 4 by the same time.
-    const list = buildIndicators(rating({ all_orders: 12, revenue: 4_000 }), {
-      now: rating({ all_orders: 5, revenue: 4_000 }),
-      previous: rating({ all_orders: 4, revenue: 5_000 }),
-    });
-    const byKey = Object.fromEntries(list.map((i) => [i.key, i]));
-    expect(byKey.all_orders).toMatchObject({ text: '12', comparedText: '5', previousText: '4', trend: 25 });
-    expect(byKey.revenue!.trend).toBe(-20);
-    expect(byKey.revenue!.tone).toBe('bad');
-    // Without the previous span there is nothing to compare, whatever the period shows.
-    const partial = buildIndicators(rating({ all_orders: 12 }), { now: rating(), previous: undefined });
-    expect(partial.every((i) => i.trend === null)).toBe(true);
+  it('show on the card the very number the trend starts from and ends at (issue 38)', () => {
+    // «Заказы 21 · 0 %» with «Было 3, стало 3» can no longer happen: the card is «стало».
+    const list = buildIndicators([
+      { key: 'all_orders', value: 5, previous: 4, trend: 25 },
+      { key: 'revenue', value: 4_000, previous: 5_000, trend: -20 },
+    ]);
+    expect(list[0]).toMatchObject({ text: '5', previousText: '4', trend: 25, tone: 'good' });
+    expect(list[1]).toMatchObject({ trend: -20, tone: 'bad' });
+    expect(list[1]!.text.replace(/\s/g, ' ')).toBe('4 000 ₽');
   });
 });

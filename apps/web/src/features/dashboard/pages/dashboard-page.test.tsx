@@ -34,43 +34,25 @@ describe('DashboardPage', () => {
     vi.restoreAllMocks();
   });
 
-  it('opens on today, trending today so far against the same weekday last week, and says so', async () => {
+  it('opens on today so far against the same weekday last week, card and trend one comparison', async () => {
     const { today, sameDayLastWeek } = weeks();
     const user = userWith('owner');
     const calls = serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': (_, url) => {
-        const sdate = url.searchParams.get('sdate');
-        const until = url.searchParams.get('until');
-        // The whole day, bookings ahead included: what the cards show.
-        if (sdate === today && !until)
-          return {
-            rating: rating({
-              all_orders: 10,
-              all_orders_sum: 15_000,
-              revenue: 6_000,
-              completed_percent: 40,
-              canceled_percent: 10,
-              total_count: 12,
-              rating: 4.5,
-            }),
-          };
-        // Today up to now: what the trend compares…
-        if (sdate === today)
-          return {
-            rating: rating({
-              all_orders: 5,
-              all_orders_sum: 7_500,
-              revenue: 6_000,
-              completed_percent: 66.7,
-              canceled_percent: 16.7,
-              total_count: 6,
-              rating: 4.5,
-            }),
-          };
-        // …with last week's same weekday up to the same time.
-        return {
-          rating: rating({
+      // Today up to now, compared with last week's same weekday up to the same time: one answer.
+      'GET /api/station/analytics/s1': () =>
+        analyticsFor(
+          rating({
+            all_orders: 5,
+            all_orders_sum: 7_500,
+            revenue: 6_000,
+            completed_percent: 66.7,
+            canceled_percent: 16.7,
+            total_count: 6,
+            rating: 4.5,
+          }),
+          [today],
+          rating({
             all_orders: 4,
             all_orders_sum: 6_000,
             revenue: 5_000,
@@ -79,9 +61,7 @@ describe('DashboardPage', () => {
             total_count: 5,
             rating: 4.5,
           }),
-        };
-      },
-      'GET /api/station/analytics/s1': () => analyticsFor(rating({ total_count: 12 }), [today]),
+        ),
     });
     const { router } = showDashboard(user);
 
@@ -94,43 +74,52 @@ describe('DashboardPage', () => {
       within(kpis)
         .getAllByRole('listitem')
         .find((li) => li.querySelector('.dash-kpi__label')?.textContent === label)!;
-    await waitFor(() =>
-      expect(card('Выручка').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'good'),
-    );
+    const value = (label: string) =>
+      card(label).querySelector('.dash-kpi__value')!.textContent!.replace(/\s/g, ' ');
+    expect(card('Выручка (оплачено)').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'good');
 
-    // The cards show the whole day; the trends compare today so far: 5 000 → 6 000 ₽ is +20 %.
-    expect(card('Выручка')).toHaveTextContent('6 000 ₽');
-    expect(card('Выручка')).toHaveTextContent('+20 %');
-    expect(card('Выручка')).toHaveTextContent('Было 5 000 ₽, стало 6 000 ₽');
-    expect(card('Заказы')).toHaveTextContent('10');
+    // Each card's number is the «стало» of its tooltip, the chip the change from «было»: 5 000 → 6 000 ₽.
+    expect(value('Выручка (оплачено)')).toBe('6 000 ₽');
+    expect(card('Выручка (оплачено)')).toHaveTextContent('+20 %');
+    expect(card('Выручка (оплачено)')).toHaveTextContent('Было 5 000 ₽, стало 6 000 ₽');
+    expect(value('Заказы')).toBe('5');
     expect(card('Заказы')).toHaveTextContent('+25 %');
+    expect(card('Заказы')).toHaveTextContent('Было 4, стало 5');
+    // What the live orders were booked for: the sources chart's «забронировано» adds up to it.
+    expect(card('Заказы')).toHaveTextContent('забронировано на 7 500 ₽');
     // Average check: 7 500 / 5 = 1 500 ₽, as 6 000 / 4.
+    expect(value('Средний чек')).toBe('1 500 ₽');
     expect(card('Средний чек').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'flat');
     // A rising cancellation share is bad news, shown red; a falling completion share too.
     expect(card('Отменено').querySelector('.dash-trend')).toHaveAttribute('data-tone', 'bad');
     expect(card('Отменено')).toHaveTextContent('+50 %');
+    expect(card('Отменено')).toHaveTextContent('Было 11,1 %, стало 16,7 %');
+    expect(value('Выполнено')).toBe('66,7 %');
     expect(card('Выполнено')).toHaveTextContent('−14 %');
-    expect(card('Рейтинг станции')).toHaveTextContent('4,5');
+    expect(value('Рейтинг станции')).toBe('4,5');
 
-    // Both compared calls stop at the same local time, and the chip says which.
-    const ratingCalls = calls.filter((c) => c.path === '/api/station/rating/s1');
-    const cut = ratingCalls.filter((c) => c.query.get('until'));
-    const until = cut[0]!.query.get('until')!;
+    // One call: today and last week's same weekday, both stopping at the same local time.
+    const figureCalls = calls.filter((c) => /^\/api\/station\/(rating|analytics)\//.test(c.path));
+    expect(figureCalls.map((c) => c.path)).toEqual(['/api/station/analytics/s1']);
+    const q = figureCalls[0]!.query;
+    const until = q.get('until')!;
     expect(until).toMatch(/^\d\d:\d[05]$/);
-    expect(cut.map((c) => [c.query.get('sdate'), c.query.get('edate'), c.query.get('until')])).toEqual(
-      expect.arrayContaining([
-        [today, today, until],
-        [sameDayLastWeek, sameDayLastWeek, until],
-      ]),
-    );
-    expect(ratingCalls.some((c) => c.query.get('sdate') === today && !c.query.get('until'))).toBe(true);
-    expect(card('Выручка')).toHaveTextContent(
-      new RegExp(`Сегодня до ${until} против [а-я]+ \\d+ [а-я]+ до ${until}`),
-    );
+    expect([q.get('sdate'), q.get('edate'), q.get('prev_sdate'), q.get('prev_edate')]).toEqual([
+      today,
+      today,
+      sameDayLastWeek,
+      sameDayLastWeek,
+    ]);
+    // What is shown and compared, above the cards and in every chip.
+    const compared = new RegExp(`Сегодня до ${until} против [а-я]+ \\d+ [а-я]+ до ${until}`);
+    expect(document.querySelector('.dash-kpis__compared')!.textContent).toMatch(compared);
+    expect(card('Выручка (оплачено)')).toHaveTextContent(compared);
     // The same words in the tooltip, reached from the keyboard.
-    fireEvent.focus(card('Выручка').querySelector('.dash-trend')!);
-    fireEvent.mouseEnter(card('Выручка').querySelector('.dash-trend')!);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(`Сегодня до ${until} против`);
+    fireEvent.focus(card('Выручка (оплачено)').querySelector('.dash-trend')!);
+    fireEvent.mouseEnter(card('Выручка (оплачено)').querySelector('.dash-trend')!);
+    const tip = await screen.findByRole('tooltip');
+    expect(tip).toHaveTextContent(`Сегодня до ${until} против`);
+    expect(tip).toHaveTextContent('Было 5 000 ₽, стало 6 000 ₽');
     // The period is «День» without a word in the address.
     expect(new URLSearchParams(router.state.location.search).get('period')).toBeNull();
     expect(screen.getByRole('button', { name: 'Следующий день' })).toBeInTheDocument();
@@ -151,17 +140,14 @@ describe('DashboardPage', () => {
     const user = userWith('owner');
     serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': (_, url) =>
-        url.searchParams.get('sdate') === today
-          ? { rating: rating({ all_orders: 5, total_count: 5 }) }
-          : { rating: rating() },
-      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+      'GET /api/station/analytics/s1': () =>
+        analyticsFor(rating({ all_orders: 5, total_count: 5 }), [today], rating()),
     });
     showDashboard(user);
     const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
     const orders = within(kpis).getByText('Заказы').closest('li')!;
     expect(orders).toHaveTextContent('+100 %');
-    const revenue = within(kpis).getByText('Выручка').closest('li')!;
+    const revenue = within(kpis).getByText('Выручка (оплачено)').closest('li')!;
     expect(revenue).toHaveTextContent('0 %');
     // No rating either day: «—», no trend.
     const score = within(kpis).getByText('Рейтинг станции').closest('li')!;
@@ -169,38 +155,34 @@ describe('DashboardPage', () => {
     expect(score).toHaveTextContent('нет данных для сравнения');
   });
 
-  it('asks for the chosen period: «Месяц» gives the calendar month, trended against last month so far', async () => {
+  it('asks for the chosen period: «Месяц» gives the calendar month so far against last month so far', async () => {
     const user = userWith('owner');
     const calls = serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': () => ({ rating: rating() }),
-      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating(), [], rating()),
     });
     const { router } = showDashboard(user);
     await screen.findByRole('list', { name: 'Ключевые показатели' });
     fireEvent.click(screen.getByText('Месяц'));
     const { today } = weeks();
     const monthStart = `${today.slice(0, 7)}-01`;
-    await waitFor(() =>
-      expect(
-        calls.some((c) => c.path === '/api/station/analytics/s1' && c.query.get('sdate') === monthStart),
-      ).toBe(true),
-    );
-    expect(new URLSearchParams(router.state.location.search).get('period')).toBe('month');
     // Like for like: the 1st to today against the 1st to the same day of last month, both up to now.
     const lastMonth = addMonthsClamped(today, -1);
     await waitFor(() =>
       expect(
         calls.some(
           (c) =>
-            c.path === '/api/station/rating/s1' &&
-            c.query.get('sdate') === `${lastMonth.slice(0, 7)}-01` &&
-            c.query.get('edate') === lastMonth &&
+            c.path === '/api/station/analytics/s1' &&
+            c.query.get('sdate') === monthStart &&
+            c.query.get('edate') === today &&
+            c.query.get('prev_sdate') === `${lastMonth.slice(0, 7)}-01` &&
+            c.query.get('prev_edate') === lastMonth &&
             !!c.query.get('until'),
         ),
       ).toBe(true),
     );
-  });
+    expect(new URLSearchParams(router.state.location.search).get('period')).toBe('month');
+  }, 15_000);
 
   it('shows a worker the order lists but no figures, without asking for them', async () => {
     const user = userWith('worker');
@@ -225,7 +207,6 @@ describe('DashboardPage', () => {
     const user = userWith('administrator');
     serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': () => apiError(403, 'Недостаточно прав'),
       'GET /api/station/analytics/s1': () => apiError(403, 'Недостаточно прав'),
     });
     showDashboard(user);
@@ -243,18 +224,18 @@ describe('DashboardPage', () => {
     serve({
       ...baseRoutes(user),
       // The first answer is held back to see the loading state.
-      'GET /api/station/rating/s1': async () => {
+      'GET /api/station/analytics/s1': async () => {
         await gate;
-        return fail ? apiError(500, 'boom') : { rating: rating({ all_orders: 3 }) };
+        return fail ? apiError(500, 'boom') : analyticsFor(rating({ all_orders: 3 }), []);
       },
-      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
     });
     showDashboard(user);
     expect(await screen.findByLabelText('Загрузка показателей')).toBeInTheDocument();
+    expect(screen.getByLabelText('Загрузка графиков')).toBeInTheDocument();
     release();
-    expect((await screen.findAllByText('Ошибка загрузки данных')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Ошибка загрузки данных')).toBeInTheDocument();
     fail = false;
-    fireEvent.click(screen.getAllByRole('button', { name: 'Повторить' })[0]!);
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
     expect(within(kpis).getByText('Заказы').closest('li')).toHaveTextContent('3');
   });
@@ -268,7 +249,6 @@ describe('DashboardPage', () => {
     const long = order(-180); // Booked, but started more than an hour ago: not upcoming.
     serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': () => ({ rating: rating() }),
       'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
       'GET /api/order/calendar': () => calendarRows([...later, soon, washing, cancelled, long]),
     });
@@ -294,7 +274,6 @@ describe('DashboardPage', () => {
     const user = userWith('owner');
     serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': () => ({ rating: rating() }),
       'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
     });
     showDashboard(user);
@@ -313,8 +292,7 @@ describe('DashboardPage', () => {
     serve({
       ...baseRoutes(user),
       'GET /api/user/get_crm_data/u1': () => ({ crm_data: { hasSeenTutorial: true } }),
-      'GET /api/station/rating/s1': () => ({ rating: rating({ all_orders: 3, total_count: 3 }) }),
-      'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating({ all_orders: 3, total_count: 3 }), []),
     });
     showDashboard(user);
     const kpis = await screen.findByRole('list', { name: 'Ключевые показатели' });
@@ -352,7 +330,6 @@ describe('DashboardPage', () => {
           ru_tariff_name: {},
         };
       },
-      'GET /api/station/rating/s1': () => ({ rating: rating() }),
       'GET /api/station/analytics/s1': () => analyticsFor(rating(), []),
     });
     showDashboard(user);
@@ -375,7 +352,6 @@ describe('DashboardPage', () => {
     let total = 0;
     serve({
       ...baseRoutes(user),
-      'GET /api/station/rating/s1': () => ({ rating: rating({ total_count: total }) }),
       'GET /api/station/analytics/s1': () =>
         analyticsFor(rating({ total_count: total, all_orders: total }), [weeks().today]),
     });

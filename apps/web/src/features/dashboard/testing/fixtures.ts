@@ -1,5 +1,6 @@
 import {
   addDays,
+  compareIndicators,
   periodRange,
   previousRange,
   type Order,
@@ -57,9 +58,16 @@ export function weeks() {
   };
 }
 
-export function analyticsFor(r: StationRating, dates: string[]): StationAnalytics {
+/** An analytics answer for `r`, compared with `previous` (none: no comparison), as the server builds it. */
+export function analyticsFor(
+  r: StationRating,
+  dates: string[],
+  previous: StationRating | null = null,
+): StationAnalytics {
   return {
     rating: r,
+    previous,
+    indicators: compareIndicators(r, previous),
     days: dates.map((date, i) => ({ date, orders: i, revenue: i * 1000, cancelled: 0 })),
     sources: [
       { source: 'Own', orders: 3, sum: 4500, revenue: 3200 },
