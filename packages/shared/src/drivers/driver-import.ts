@@ -38,12 +38,16 @@ export const driverImportRequestSchema = z.object({
 });
 export type DriverImportRequest = z.input<typeof driverImportRequestSchema>;
 
-export const driverImportStatuses = ['create', 'skip'] as const;
+/**
+ * `create`: a new client; `car`: another car of the client on an earlier row of the file (same phone and
+ * name — the export writes one row per car, issue 38); `skip`: left out, with the reason.
+ */
+export const driverImportStatuses = ['create', 'car', 'skip'] as const;
 export const driverImportResultSchema = z.object({
   /** 1-based position of the row in `rows`. */
   row: z.number().int(),
   status: z.enum(driverImportStatuses),
-  /** Why the row is skipped (Russian, for the operator); null for a row to create. */
+  /** Why the row is skipped (Russian, for the operator); null for a row to create or a car to add. */
   reason: z.string().nullable(),
 });
 export type DriverImportResult = z.infer<typeof driverImportResultSchema>;
@@ -98,4 +102,58 @@ export function validateImportRow(row: DriverImportRow): { ok: ImportedDriver } 
     cars.push({ brand, model, ...(plate ? { plate_number: plate } : {}) });
   }
   return { ok: { name, surname, phone, discount, cars } };
+}
+
+/** A client of the import: the file rows (0-based) that made it — its own first, then its other cars. */
+export interface ImportedClient {
+  rows: number[];
+  driver: ImportedDriver;
+}
+
+const sameName = (a: ImportedDriver, b: ImportedDriver) =>
+  a.name.toLocaleLowerCase('ru') === b.name.toLocaleLowerCase('ru') &&
+  a.surname.toLocaleLowerCase('ru') === b.surname.toLocaleLowerCase('ru');
+
+const sameCar = (a: ImportedDriver['cars'][number], b: ImportedDriver['cars'][number]) =>
+  a.brand.toLocaleLowerCase('ru') === b.brand.toLocaleLowerCase('ru') &&
+  a.model.toLocaleLowerCase('ru') === b.model.toLocaleLowerCase('ru') &&
+  (a.plate_number ?? '') === (b.plate_number ?? '');
+
+/**
+ * The file's rows as clients: each row checked (`validateImportRow`); a later row with the phone and name
+ * of an earlier one is that client's next car (status `car`), as the export writes a client with two cars
+ * on two rows; a later row with the phone of another name, or repeating a car, is a duplicate to skip.
+ * The network's clients are the caller's to check.
+ */
+export function groupImportRows(rows: readonly DriverImportRow[]): {
+  results: DriverImportResult[];
+  clients: ImportedClient[];
+} {
+  const results: DriverImportResult[] = [];
+  const clients: ImportedClient[] = [];
+  const byPhone = new Map<string, ImportedClient>();
+  rows.forEach((row, index) => {
+    const checked = validateImportRow(row);
+    if ('reason' in checked) {
+      results.push({ row: index + 1, status: 'skip', reason: checked.reason });
+      return;
+    }
+    const earlier = byPhone.get(checked.ok.phone);
+    if (!earlier) {
+      const client = { rows: [index], driver: checked.ok };
+      byPhone.set(checked.ok.phone, client);
+      clients.push(client);
+      results.push({ row: index + 1, status: 'create', reason: null });
+      return;
+    }
+    const cars = checked.ok.cars.filter((car) => !earlier.driver.cars.some((had) => sameCar(had, car)));
+    if (!sameName(earlier.driver, checked.ok) || cars.length === 0) {
+      results.push({ row: index + 1, status: 'skip', reason: clientMessages.importDuplicateInFile });
+      return;
+    }
+    earlier.driver.cars.push(...cars);
+    earlier.rows.push(index);
+    results.push({ row: index + 1, status: 'car', reason: null });
+  });
+  return { results, clients };
 }

@@ -1,4 +1,5 @@
 import { foldSearch } from '../orders/history';
+import { normalizePlate } from '../orders/order-rules';
 
 /** Sorts of the clients page (S2 §9); default name ascending. */
 export const driverSorts = [
@@ -81,4 +82,17 @@ export function searchTrigrams(folded: string): string[] {
   const out = new Set<string>();
   for (let i = 0; i + 3 <= chars.length; i++) out.add(chars.slice(i, i + 3).join(''));
   return [...out];
+}
+
+/**
+ * The plate a clients search means, normalised as the order form's plate field writes it (`normalizePlate`:
+ * upper case, Latin twins made Cyrillic): «а123вс», «A123BC 77», «123 вс» — or null for a query that is not
+ * a piece of a plate: a name, a phone (digits only: those search phones), under three characters.
+ */
+export function plateQueryOf(query: string): string | null {
+  const compact = query.replace(/[\s-]/g, '');
+  const plate = normalizePlate(compact);
+  if (plate.length < driverSearchMinLength || plate.length !== compact.length) return null;
+  if (!/\d/.test(plate) || !/\D/.test(plate)) return null;
+  return plate;
 }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyDiscount, clampDiscount } from './discount';
-import { compareDrivers, searchTrigrams } from './driver-list';
+import { compareDrivers, plateQueryOf, searchTrigrams } from './driver-list';
 import { displayPhone, maskPhone, normalizePhone } from './phone';
 import { clientMessages, phoneTakenBy } from './drivers-messages';
 import { driverCreateSchema, driverListQuerySchema, driverUpdateSchema } from './driver.schema';
-import { validateImportRow } from './driver-import';
+import { groupImportRows, validateImportRow } from './driver-import';
 
 describe('client phones', () => {
   it.each([
@@ -191,6 +191,53 @@ describe('import rows', () => {
     });
     expect(validateImportRow({ name: 'А', phone: '9165551234', car_model: 'Rio' })).toEqual({
       reason: clientMessages.carBrandRequired,
+    });
+  });
+});
+
+describe('a plate in the clients search (issue 38)', () => {
+  it.each([
+    ['А123ВС77', 'А123ВС77'],
+    ['а123вс', 'А123ВС'],
+    ['A123BC 77', 'А123ВС77'],
+    ['е 321-км', 'Е321КМ'],
+    ['123вс', '123ВС'],
+  ])('reads %s as the plate %s, as the order form writes it', (query, plate) =>
+    expect(plateQueryOf(query)).toBe(plate),
+  );
+
+  it.each(['Иванов', 'Иванов2', '9161234567', '+7 916', 'а1', 'авс', 'кмх', 'Rio'])(
+    'leaves %s to the name and phone search',
+    (query) => expect(plateQueryOf(query)).toBeNull(),
+  );
+});
+
+describe('import rows as clients (issue 38)', () => {
+  const client = { name: 'Анна', surname: 'Два', phone: '+79160000001' };
+  it('makes a client’s further rows his cars, and skips what repeats', () => {
+    const { results, clients } = groupImportRows([
+      { ...client, car_brand: 'Kia', car_model: 'Rio' },
+      { ...client, name: 'анна', car_brand: 'Lada', car_model: 'Vesta', plate_number: 'а001аа77' },
+      { ...client, car_brand: 'Lada', car_model: 'Vesta', plate_number: 'А001АА77' },
+      { ...client, name: 'Борис', car_brand: 'BMW', car_model: 'X5' },
+      { ...client },
+      { name: 'Вера', phone: '+79160000002' },
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['create', 'car', 'skip', 'skip', 'skip', 'create']);
+    expect(results[2]!.reason).toBe(clientMessages.importDuplicateInFile);
+    expect(clients).toHaveLength(2);
+    expect(clients[0]).toEqual({
+      rows: [0, 1],
+      driver: {
+        name: 'Анна',
+        surname: 'Два',
+        phone: '+79160000001',
+        discount: 0,
+        cars: [
+          { brand: 'Kia', model: 'Rio' },
+          { brand: 'Lada', model: 'Vesta', plate_number: 'А001АА77' },
+        ],
+      },
     });
   });
 });

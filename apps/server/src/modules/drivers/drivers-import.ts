@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   clientMessages,
+  groupImportRows,
   phoneTakenBy,
-  validateImportRow,
   type DriverImportResponse,
-  type DriverImportResult,
   type DriverImportRow,
-  type ImportedDriver,
+  type ImportedClient,
 } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { drivers } from '../../db/schema';
@@ -17,9 +16,10 @@ const insertBatch = 1000;
 
 /**
  * `POST /api/drivers/import/{networkId}`: each row checked with the form's rules, then against the
- * file's earlier rows and the network's active clients (one client per phone). Not a dry run: every row
- * to create is inserted in one transaction, in batches; a client another call created meanwhile with the
- * same phone is skipped (`on conflict do nothing` on the unique index), never a failed import.
+ * file's earlier rows (`groupImportRows`: a client's further rows add cars) and the network's active
+ * clients (one client per phone). Not a dry run: every client to create is inserted in one transaction,
+ * in batches; a client another call created meanwhile with the same phone is skipped (`on conflict do
+ * nothing` on the unique index), never a failed import.
  */
 export async function importDrivers(
   db: Database,
@@ -27,26 +27,19 @@ export async function importDrivers(
   rows: readonly DriverImportRow[],
   dryRun: boolean,
 ): Promise<DriverImportResponse> {
-  const results: DriverImportResult[] = [];
-  const valid: { index: number; driver: ImportedDriver }[] = [];
-  const seen = new Set<string>();
-  rows.forEach((row, index) => {
-    const checked = validateImportRow(row);
-    if ('reason' in checked) {
-      results.push({ row: index + 1, status: 'skip', reason: checked.reason });
-    } else if (seen.has(checked.ok.phone)) {
-      results.push({ row: index + 1, status: 'skip', reason: clientMessages.importDuplicateInFile });
-    } else {
-      seen.add(checked.ok.phone);
-      valid.push({ index, driver: checked.ok });
-      results.push({ row: index + 1, status: 'create', reason: null });
-    }
-  });
+  const { results, clients } = groupImportRows(rows);
+  const skip = (client: ImportedClient, reason: string) => {
+    for (const i of client.rows) results[i] = { row: i + 1, status: 'skip', reason };
+  };
 
-  const taken = await activePhonesAmong(db, networkId, [...seen]);
-  const toCreate = valid.filter(({ index, driver }) => {
-    const holder = taken.get(driver.phone);
-    if (holder) results[index] = { row: index + 1, status: 'skip', reason: phoneTakenBy(holder) };
+  const taken = await activePhonesAmong(
+    db,
+    networkId,
+    clients.map((c) => c.driver.phone),
+  );
+  const toCreate = clients.filter((client) => {
+    const holder = taken.get(client.driver.phone);
+    if (holder) skip(client, phoneTakenBy(holder));
     return !holder;
   });
 
@@ -69,18 +62,15 @@ export async function importDrivers(
       return phones;
     });
     created = inserted.size;
-    for (const { index, driver } of toCreate) {
-      if (!inserted.has(driver.phone)) {
-        results[index] = { row: index + 1, status: 'skip', reason: clientMessages.phoneTaken };
-      }
+    for (const client of toCreate) {
+      if (!inserted.has(client.driver.phone)) skip(client, clientMessages.phoneTaken);
     }
   }
-  const toCreateCount = results.filter((r) => r.status === 'create').length;
   return {
     results,
     created,
-    to_create: toCreateCount,
-    skipped: results.length - toCreateCount,
+    to_create: results.filter((r) => r.status === 'create').length,
+    skipped: results.filter((r) => r.status === 'skip').length,
     dry_run: dryRun,
   };
 }

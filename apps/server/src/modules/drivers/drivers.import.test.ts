@@ -95,6 +95,39 @@ describe('POST /api/drivers/import/{networkId}', () => {
     expect(again.results[0]!.reason).toBe('Клиент с таким телефоном уже есть: Инна Импортова');
   });
 
+  it('keeps a client’s second car: the export’s row per car comes back as one client (issue 38)', async () => {
+    // As «Экспорт» writes a client with two cars: the client's columns repeated, one car a row.
+    const client = { name: 'Двое', surname: 'Машинова', phone: '+79180000021', discount: 15 };
+    const rows: DriverImportRow[] = [
+      { ...client, car_brand: 'Kia', car_model: 'Rio', plate_number: 'А021АА77' },
+      { ...client, car_brand: 'Lada', car_model: 'Vesta', plate_number: 'В022ВВ77' },
+      // The same car twice, and another person with that phone, are duplicates of the file.
+      { ...client, car_brand: 'kia', car_model: 'rio', plate_number: 'а021аа77' },
+      { ...client, name: 'Другой', car_brand: 'BMW', car_model: 'X5' },
+    ];
+    const report = driverImportResponseSchema.parse((await send(demoNet, { rows })).json());
+    expect(report).toMatchObject({ created: 1, to_create: 1, skipped: 2 });
+    expect(report.results.map((r) => r.status)).toEqual(['create', 'car', 'skip', 'skip']);
+    const [saved] = await t.db
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.networkId, demoNet), eq(drivers.phone, '+79180000021')));
+    expect(saved).toMatchObject({
+      name: 'Двое',
+      discount: 15,
+      cars: [
+        { brand: 'Kia', model: 'Rio', plate_number: 'А021АА77' },
+        { brand: 'Lada', model: 'Vesta', plate_number: 'В022ВВ77' },
+      ],
+    });
+    // Imported again: the client exists, so both of his rows are skipped with the reason.
+    const again = driverImportResponseSchema.parse((await send(demoNet, { rows: rows.slice(0, 2) })).json());
+    expect(again.results).toEqual([
+      { row: 1, status: 'skip', reason: 'Клиент с таким телефоном уже есть: Двое Машинова' },
+      { row: 2, status: 'skip', reason: 'Клиент с таким телефоном уже есть: Двое Машинова' },
+    ]);
+  });
+
   it('imports 10 000 clients in one call, in one transaction', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({
       name: `Массовый${i}`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareDrivers, driverListResponseSchema, type Driver, type DriverSort } from '@crm/shared';
-import { drivers, networks } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { drivers, networks, orders, stations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { expectSignInRequired } from '../users/test-guards';
 
@@ -101,6 +102,84 @@ describe('GET /api/drivers/list/{networkId} with page, filter, sort and search',
     expect((await page('search=%25%25%25')).total).toBe(0);
     const found = await page('search=елкин');
     expect(found.total).toBe(1);
+  });
+
+  it('finds a client by a plate of his orders or his cars, typed as the order form takes it (issue 38)', async () => {
+    const [client] = await t.db
+      .insert(drivers)
+      .values({
+        networkId: demoNet,
+        name: 'Номерной',
+        surname: 'Поисков',
+        phone: '+79990007788',
+        cars: [{ brand: 'Lada', model: 'Vesta', plate_number: 'Х777ХХ199' }],
+      })
+      .returning();
+    const [rival] = await t.db
+      .insert(drivers)
+      .values({ networkId: rivalNet, name: 'Чужой', surname: 'Поисков', phone: '+79990007799' })
+      .returning();
+    const [station] = await t.db.select().from(stations).where(eq(stations.networkId, demoNet)).limit(1);
+    const [rivalStation] = await t.db
+      .select()
+      .from(stations)
+      .where(eq(stations.networkId, rivalNet))
+      .limit(1);
+    const order = (networkId: string, stationId: string, driverId: string, plate: string) => ({
+      stationId,
+      networkId,
+      boxNumber: 1,
+      status: 'Completed',
+      source: 'Own',
+      bookingStart: new Date('2031-01-05T07:00:00Z'),
+      bookingEnd: new Date('2031-01-05T07:30:00Z'),
+      driverId,
+      clientCar: {
+        brand: 'Kia',
+        model: 'Rio',
+        plate_number: plate,
+        body_type: '',
+        body_color: '',
+        car_class: null,
+        category: null,
+      },
+      basket: {
+        tariff_id: null,
+        slot_id: null,
+        price_element_id: null,
+        total_duration_minutes: 30,
+        total_amount: 0,
+        include_service_amount: 0,
+        additional_service_amounts: {},
+        compensation_amount: 0,
+        user_need_to_pay_amount: 0,
+      },
+    });
+    await t.db.insert(orders).values([
+      order(demoNet, station!.id, client!.id, 'Е321КМ77'),
+      // Another network's order with the same plate finds nobody here.
+      order(rivalNet, rivalStation!.id, rival!.id, 'Е321КМ77'),
+    ]);
+    const names = async (search: string) =>
+      (await page(`search=${encodeURIComponent(search)}&filter=all`)).drivers.map((d) => d.name);
+    // The plate of an order: whole, in part, lower case, Latin twins, with gaps.
+    for (const search of ['Е321КМ77', 'е321км', 'E321KM', 'е 321 км 77', '321КМ']) {
+      expect(await names(search), search).toEqual(['Номерной']);
+    }
+    // The plate of a car on the client's card.
+    expect(await names('x777xx')).toEqual(['Номерной']);
+    // Digits alone still search phones, a name still names: no plate search for them.
+    expect(await names('7788')).toEqual(['Номерной']);
+    expect(await names('321')).not.toContain('Номерной');
+    // The order form's picker (POST /api/drivers/search) finds him the same way.
+    const picker = await t.app.inject({
+      method: 'POST',
+      url: `/api/drivers/search/${demoNet}`,
+      headers: owner.headers,
+      payload: { query: 'е321км' },
+    });
+    expect(picker.statusCode).toBe(200);
+    expect((picker.json() as { drivers: Driver[] }).drivers.map((d) => d.name)).toEqual(['Номерной']);
   });
 
   it('answers 400 with fields for bad parameters', async () => {

@@ -4,6 +4,7 @@ import {
   driverListDefaults,
   driverSearchMinLength,
   foldSearch,
+  plateQueryOf,
   searchTrigrams,
   type Driver,
   type DriverFilter,
@@ -11,7 +12,7 @@ import {
   type Position,
 } from '@crm/shared';
 import type { Database } from '../../db/client';
-import { drivers, memberships, networks } from '../../db/schema';
+import { drivers, memberships, networks, orders } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { forbidden, notFound } from '../../plugins/errors';
 import { orderWriterPositions } from '../orders/order-access';
@@ -127,13 +128,29 @@ export async function listDrivers(db: Database, networkId: string): Promise<Driv
   return rows.map(toDriverDto);
 }
 
+/** A plate as the order form writes it (`normalizePlate`): upper case, Latin twins Cyrillic, no gaps. */
+const plateText = (value: SQL) =>
+  sql`translate(upper(coalesce(${value}, '')), 'ABEKMHOPCTYX -', 'АВЕКМНОРСТУХ')`;
+
+/**
+ * Clients of the network with a car of theirs, or an order of theirs, whose plate contains `plate`
+ * (issue 38: «Клиенты» finds what the order form's picker finds). The orders are the network's own,
+ * read once (not per client).
+ */
+function plateCondition(networkId: string, plate: string): SQL {
+  const pattern = `%${likeEscape(plate)}%`;
+  return sql`(exists (select 1 from jsonb_array_elements(${drivers.cars}) as car where ${plateText(sql`car->>'plate_number'`)} like ${pattern})
+    or ${drivers.id} in (select ${orders.driverId} from ${orders} where ${orders.networkId} = ${networkId} and ${orders.driverId} is not null and ${plateText(sql`${orders.clientCar}->>'plate_number'`)} like ${pattern}))`;
+}
+
 /**
  * Clients whose «name surname» (either order) contains the query, or — for a query without letters —
  * whose phone contains its digits (S2 §5). A number typed with the Russian trunk prefix 8 («8 916 …») also finds the stored +7 916 ….
  * Each alternative is «all its trigrams are in the client's trigrams» (the GIN index narrows to a few
- * rows) and the exact LIKE on the folded text.
+ * rows) and the exact LIKE on the folded text. A piece of a plate («а123вс», `plateQueryOf`) also finds
+ * the clients with that plate on a car or an order of theirs.
  */
-export function searchCondition(query: string): SQL | undefined {
+export function searchCondition(query: string, networkId: string): SQL | undefined {
   const alternatives: SQL[] = [];
   const add = (piece: string, pattern: string) => {
     const trigrams = searchTrigrams(piece);
@@ -152,6 +169,8 @@ export function searchCondition(query: string): SQL | undefined {
     const local = `+7${digits.slice(1)}`;
     add(local, `%${likeEscape(local)}%`);
   }
+  const plate = plateQueryOf(query);
+  if (plate) alternatives.push(plateCondition(networkId, plate));
   return alternatives.length ? or(...alternatives) : undefined;
 }
 
@@ -162,7 +181,7 @@ export async function searchDrivers(db: Database, networkId: string, query: stri
   const rows = await db
     .select()
     .from(drivers)
-    .where(and(eq(drivers.networkId, networkId), searchCondition(query)))
+    .where(and(eq(drivers.networkId, networkId), searchCondition(query, networkId)))
     .orderBy(...orderBy('name_asc'))
     .limit(searchLimit);
   return rows.map(toDriverDto);
@@ -193,7 +212,7 @@ export async function listDriversPage(
       : filter === 'deleted'
         ? eq(drivers.deleted, true)
         : undefined,
-    search.length >= driverSearchMinLength ? searchCondition(search) : undefined,
+    search.length >= driverSearchMinLength ? searchCondition(search, networkId) : undefined,
   );
   const [rows, [counted]] = await Promise.all([
     db

@@ -1,7 +1,7 @@
 /** Texts of the clients page that the spec does not give (S2 §8 texts are `clientMessages` in shared). */
 export const clientsPageMessages = {
   title: 'Клиенты',
-  searchPlaceholder: 'Имя, фамилия или телефон',
+  searchPlaceholder: 'Имя, фамилия, телефон или номер авто',
   searchShort: 'Поиск — от 3 символов',
   emptyTitle: 'Клиентов не найдено',
   emptyHint: 'Попробуйте изменить строку поиска или фильтр.',

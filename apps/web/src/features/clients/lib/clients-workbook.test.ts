@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateImportRow } from '@crm/shared';
+import { groupImportRows, validateImportRow } from '@crm/shared';
 import { makeDriver } from '../testing/harness';
 import { buildClientsWorkbook, parseClientsFile } from './clients-workbook';
 
@@ -43,6 +43,19 @@ describe('clients workbook', () => {
         },
       },
       { ok: { name: 'Анна', surname: '', phone: '+79990001122', discount: 0, cars: [] } },
+    ]);
+    // The import reads Иван's second row as his second car, not a duplicate to skip (issue 38).
+    const { results, clients } = groupImportRows(rows);
+    expect(results.map((r) => r.status)).toEqual(['create', 'car', 'create']);
+    expect(clients.map((c) => [c.driver.name, c.driver.cars])).toEqual([
+      [
+        'Иван',
+        [
+          { brand: 'Kia', model: 'Rio', plate_number: 'А123ВС77' },
+          { brand: 'Lada', model: 'Vesta' },
+        ],
+      ],
+      ['Анна', []],
     ]);
   });
 });
