@@ -52,6 +52,22 @@ describe('SettingsBoxesPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Новый')).not.toBeInTheDocument());
   });
 
+  it('shows a box with a car in it as «Занят» with the order, a blocked one as «Заблокирован» (issue 38)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    // [id, number, status, source, type, start_s, minutes, box, sum, brand, model, plate]: status 2 is
+    // Processing, type 1 a blocked slot.
+    const rows = [
+      ['o1', 10234, 2, 0, 0, now - 600, 30, 2, 1000, 'Kia', 'Rio', 'А123ВС77'],
+      ['o2', 10235, 1, 0, 1, now - 600, 60, 3, 0, '', '', ''],
+    ];
+    renderSettings('/station/s1/settings/boxes', { api: { 'GET /api/order/calendar': () => ({ rows }) } });
+    await waitFor(() =>
+      expect(boxNames()[1]).toMatch(/^Бокс 2Занят№ 10234 · Kia Rio А123ВС77 · \d\d:\d\d–\d\d:\d\d$/),
+    );
+    expect(boxNames()[0]).toBe('Бокс 1Свободен');
+    expect(boxNames()[2]).toMatch(/^Бокс 3ЗаблокированСлот заблокирован · /);
+  });
+
   it('checks the count with the spec messages', async () => {
     const { calls } = renderSettings('/station/s1/settings/boxes');
     const input = await screen.findByLabelText('Количество боксов');
