@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { useArrivalHold, useArrivalTurn } from './arrival-queue';
+import { modalWindowOpen, useArrivalHold, useArrivalTurn } from './arrival-queue';
 
 afterEach(cleanup);
 
@@ -80,5 +80,55 @@ describe('arrival queue', () => {
     const orders = renderHook(() => useArrivalTurn('new-orders', true));
     act(() => orders.unmount());
     expect(shellRenders).toBe(before);
+  });
+
+  it('asks for push only after the cookie banner, never beside it', () => {
+    const cookies = renderHook(() => useArrivalTurn('cookies', true));
+    const push = renderHook(() => useArrivalTurn('push', true));
+    expect(cookies.result.current).toBe(true);
+    expect(push.result.current).toBe(false);
+    act(() => cookies.unmount());
+    expect(push.result.current).toBe(true);
+  });
+
+  it('keeps the tour, the cookie banner and the push prompt off an open window, and gives it back after', async () => {
+    // A window (antd's Modal, the «Ещё» sheet) on the screen: a visible aria-modal element.
+    const dialog = document.createElement('div');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.textContent = 'Ссылка-приглашение';
+    document.body.append(dialog);
+    const push = renderHook(() => useArrivalTurn('push', true));
+    const orders = renderHook(() => useArrivalTurn('new-orders', true));
+    expect(push.result.current).toBe(false);
+    // The blocking window itself is one: it is not held back by others.
+    expect(orders.result.current).toBe(true);
+    orders.unmount();
+    expect(push.result.current).toBe(false);
+
+    // Closed (antd hides its windows rather than removing them): the prompt comes up.
+    await act(async () => {
+      dialog.style.display = 'none';
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(push.result.current).toBe(true);
+    // Opened again: it steps back.
+    await act(async () => {
+      dialog.style.display = '';
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(push.result.current).toBe(false);
+    dialog.remove();
+  });
+
+  it('tells an open window from a hidden one', () => {
+    const root = document.createElement('div');
+    root.innerHTML =
+      '<div aria-modal="true" style="display:none">закрыто</div><div role="dialog">карточка</div>';
+    document.body.append(root);
+    expect(modalWindowOpen(root)).toBe(false);
+    root.insertAdjacentHTML('beforeend', '<div aria-modal="true">открыто</div>');
+    expect(modalWindowOpen(root)).toBe(true);
+    root.remove();
   });
 });

@@ -2,13 +2,30 @@ import { useLayoutEffect, useSyncExternalStore } from 'react';
 
 /**
  * What may cover the screen when someone arrives, first to last (issue 10): the blocking «Новые заказы
- * ждут ответа» (work waits on it), the welcome greeting, the first-visit tour, the cookie banner. Exactly
+ * ждут ответа» (work waits on it), the welcome greeting, the first-visit tour, the cookie banner, and later
+ * the push prompt (issue 38: it waits for the cookie banner rather than stacking on it). Exactly
  * one is shown at a time: each shows only while nothing before it wants the screen or is still finding out
  * whether it does (the new orders of the station being opened are still loading). The order is decided
  * here, by who is waiting, instead of by timers racing each other.
  */
-export const arrivalOrder = ['new-orders', 'greeting', 'tour', 'cookies'] as const;
+export const arrivalOrder = ['new-orders', 'greeting', 'tour', 'cookies', 'push'] as const;
 export type ArrivalKind = (typeof arrivalOrder)[number];
+
+/**
+ * The kinds that never show over a window (issue 38: the push prompt popped up over the invitation dialog):
+ * while any modal window is open — antd's Modal and Drawer, the «Ещё» sheet — they wait, and come back
+ * once it is closed. The new-orders window and the greeting are themselves what covers the screen.
+ */
+const waitsForWindows: ReadonlySet<ArrivalKind> = new Set(['tour', 'cookies', 'push']);
+
+/** Whether a modal window is on the screen (an open, visible `aria-modal` element). */
+export function modalWindowOpen(root: ParentNode = document): boolean {
+  // A closed antd window stays in the document, hidden (display: none). checkVisibility() is the browser's
+  // answer; without it (a test's DOM) an inline display: none or `hidden` up the tree hides it.
+  return [...root.querySelectorAll('[aria-modal="true"]')].some((el) =>
+    el.checkVisibility ? el.checkVisibility() : !el.closest('[hidden],[style*="display: none"]'),
+  );
+}
 
 type Claim = { kind: ArrivalKind; state: 'wants' | 'deciding' };
 
@@ -34,6 +51,7 @@ const rank = (kind: ArrivalKind) => arrivalOrder.indexOf(kind);
  */
 function hasTurn(kind: ArrivalKind, wants: boolean): boolean {
   if (!wants) return false;
+  if (windowOpen && waitsForWindows.has(kind)) return false;
   let claimed = rank(kind) === 0;
   for (const claim of claims.values()) {
     if (rank(claim.kind) < rank(kind)) return false;
@@ -42,15 +60,53 @@ function hasTurn(kind: ArrivalKind, wants: boolean): boolean {
   return claimed;
 }
 
+/*
+ * Open windows, watched only while a kind that waits for them wants the screen: a mutation observer on the
+ * document (antd shows and hides its windows by style and class) that re-reads modalWindowOpen().
+ */
+let windowOpen = false;
+let watchers = 0;
+let observer: MutationObserver | null = null;
+
+function recheckWindows() {
+  const open = modalWindowOpen();
+  if (open === windowOpen) return;
+  windowOpen = open;
+  changed();
+}
+
+function watchWindows(): () => void {
+  watchers += 1;
+  if (watchers === 1 && typeof MutationObserver !== 'undefined') {
+    observer = new MutationObserver(recheckWindows);
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style', 'class', 'hidden', 'aria-modal'],
+    });
+    windowOpen = modalWindowOpen();
+  }
+  return () => {
+    watchers -= 1;
+    if (watchers > 0) return;
+    observer?.disconnect();
+    observer = null;
+    windowOpen = false;
+  };
+}
+
 // A layout effect: a claim made in the same commit as another's release is in place before anything
 // paints, so the next in line never flashes up for a frame.
 function useClaim(kind: ArrivalKind, state: Claim['state'] | null) {
   useLayoutEffect(() => {
     if (!state) return;
     const id = Symbol(kind);
+    const unwatch = state === 'wants' && waitsForWindows.has(kind) ? watchWindows() : null;
     claims.set(id, { kind, state });
     changed();
     return () => {
+      unwatch?.();
       claims.delete(id);
       changed();
     };

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Drawer } from 'antd';
 import { Link } from 'react-router';
 import { ExportOutlined, LogoutOutlined, MobileOutlined, RightOutlined } from '@ant-design/icons';
@@ -7,10 +8,13 @@ import { NavBadgeText, type NavItem, type NavKey } from './nav-items';
 import { ThemeControls } from './theme-controls';
 import { UserAvatar } from './user-block';
 import { userDisplayName, userPositionLabel } from './use-shell-data';
+import { useBackToClose } from './use-back-to-close';
+import { useSwipeDown } from './use-swipe-down';
 
 interface MoreSheetProps {
   open: boolean;
-  onClose(): void;
+  /** The sheet is to close (its button, Escape, a swipe, Back, a link followed). */
+  onClosed(): void;
   user: User;
   items: NavItem[];
 }
@@ -21,9 +25,19 @@ const sections: { title: string; keys: NavKey[] }[] = [
   { title: 'Прочее', keys: ['support'] },
 ];
 
-/** The phone's «Ещё» sheet: Основные, Настройки, Прочее and Действия (theme, accent, logout). */
-export function MoreSheet({ open, onClose, user, items }: MoreSheetProps) {
+const sheetBody = (frame: HTMLElement) => frame.querySelector<HTMLElement>('.ant-drawer-body');
+
+/**
+ * The phone's «Ещё» sheet: Основные, Настройки, Прочее and Действия (theme, accent, logout). It is never
+ * taller than the screen: the head stays, the rest scrolls (issue 38); it closes by its button, a swipe down
+ * and the system's Back (the shell keeps a history entry for it).
+ */
+export function MoreSheet({ open, onClosed, user, items }: MoreSheetProps) {
   const { logout, available } = useLogout();
+  // Back closes it; closing it otherwise takes its history entry back off; a link replaces that entry.
+  const { close: onClose, leave: onNavigate } = useBackToClose(open, onClosed);
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  useSwipeDown(open ? frame : null, sheetBody, onClose);
   const byKey = (key: NavKey) => items.find((i) => i.key === key && i.to);
 
   const row = (item: NavItem) =>
@@ -34,7 +48,7 @@ export function MoreSheet({ open, onClose, user, items }: MoreSheetProps) {
         <ExportOutlined className="sheet-row__end" />
       </a>
     ) : (
-      <Link key={item.key} className="sheet-row" to={item.to!} onClick={onClose}>
+      <Link key={item.key} className="sheet-row" to={item.to!} replace onClick={onNavigate}>
         <span className="sheet-row__icon">{item.icon}</span>
         <span className="sheet-row__label">
           {item.label}
@@ -53,7 +67,14 @@ export function MoreSheet({ open, onClose, user, items }: MoreSheetProps) {
       title="Ещё"
       size="auto"
       className="more-sheet"
+      classNames={{ wrapper: 'more-sheet__wrapper' }}
       styles={{ body: { paddingTop: 8 } }}
+      drawerRender={(content) => (
+        <div ref={setFrame} className="more-sheet__frame">
+          <div className="more-sheet__handle" aria-hidden="true" />
+          {content}
+        </div>
+      )}
     >
       <div className="more-sheet__user">
         <UserAvatar user={user} size={44} />

@@ -7,7 +7,6 @@ import { LoadingOverlay } from '../../components/loading-overlay';
 import { useArrivalHold, useArrivalTurn } from '../../lib/arrival-queue';
 import { useViewport } from '../../lib/use-media-query';
 import { preloadable } from '../../lib/preloadable';
-import { CookieConsent } from '../../features/shell/components/cookie-consent';
 import { useCrmData } from '../../features/users/api/crm-data';
 import { useNewOrders } from '../../features/dashboard';
 import { rememberStation, swapStationInPath } from '../../lib/selected-station';
@@ -18,6 +17,10 @@ import { StationSwitcher } from './station-switcher';
 import { AccountPanel, UserAvatar } from './user-block';
 import { mayCreateOrders, useSelectedStation, useSupportUrl } from './use-shell-data';
 
+// The cookie banner's code loads when it is its turn (its claim is made here, with the CRM data).
+const CookieConsent = lazy(async () => ({
+  default: (await import('../../features/shell/components/cookie-consent')).CookieConsent,
+}));
 const FirstVisitTour = lazy(async () => ({
   default: (await import('../../features/shell/components/first-visit-tour')).FirstVisitTour,
 }));
@@ -42,12 +45,15 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const supportUrl = useSupportUrl();
-  const { selected, stations, resolving, inStationRoute } = useSelectedStation(user.role === 'admin');
+  const { selected, stations, resolving, inStationRoute, listLoading } = useSelectedStation(
+    user.role === 'admin',
+  );
   const [userCollapsed, setUserCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [switching, setSwitching] = useState(false);
   const [moreOpen, setMoreOpen] = useState(false);
   // Kept mounted after the first opening, so closing still animates.
   const [moreUsed, setMoreUsed] = useState(false);
+  const closeMore = useCallback(() => setMoreOpen(false), []);
   const crmData = useCrmData();
   // The «Заказы» badge: the same query (and cache) as the dashboard's block and the blocking modal.
   const newOrders = useNewOrders(chrome === 'full' ? selected?.id : null);
@@ -68,6 +74,11 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
     crmData.isSuccess &&
     crmData.data.hasSeenTutorial !== true;
   const tourTurn = useArrivalTurn('tour', tourDue);
+  // Last of the arrival, after the tour: the cookie banner, until the CRM data holds an answer.
+  const cookiesTurn = useArrivalTurn(
+    'cookies',
+    crmData.isSuccess && crmData.data.cookiesConsent === undefined,
+  );
 
   const menuRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLElement>(null);
@@ -102,6 +113,7 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
     <StationSwitcher
       selected={selected}
       stations={stations}
+      loading={listLoading}
       collapsed={compact}
       onSwitch={switchStation}
       onShowAll={() => void navigate('/')}
@@ -128,6 +140,7 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
           onToggle={toggle}
           selected={selected}
           stations={stations}
+          stationsLoading={listLoading}
           onSwitchStation={switchStation}
           onShowAllStations={() => void navigate('/')}
           refs={{ menu: menuRef, collapse: collapseRef, items: itemRefs }}
@@ -148,13 +161,15 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
             }}
             refs={{ bar: barRef, more: moreRef, items: itemRefs }}
           />
-          {moreUsed && (
-            <MoreSheet open={moreOpen} onClose={() => setMoreOpen(false)} user={user} items={items} />
-          )}
+          {moreUsed && <MoreSheet open={moreOpen} onClosed={closeMore} user={user} items={items} />}
         </>
       )}
       {switching && <LoadingOverlay context="stationChange" />}
-      <CookieConsent />
+      {cookiesTurn && (
+        <Suspense fallback={null}>
+          <CookieConsent />
+        </Suspense>
+      )}
       {tourDue && (
         <Suspense fallback={null}>
           <FirstVisitTour

@@ -25,6 +25,7 @@ interface SidebarProps {
   onToggle(): void;
   selected: SelectedStation | null;
   stations: Station[];
+  stationsLoading: boolean;
   onSwitchStation(id: string): void;
   onShowAllStations(): void;
   refs: SidebarRefs;
@@ -118,6 +119,7 @@ export function Sidebar(props: SidebarProps) {
         <StationSwitcher
           selected={props.selected}
           stations={props.stations}
+          loading={props.stationsLoading}
           collapsed={collapsed}
           onSwitch={props.onSwitchStation}
           onShowAll={props.onShowAllStations}

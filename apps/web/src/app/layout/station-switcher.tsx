@@ -8,6 +8,8 @@ interface StationSwitcherProps {
   selected: SelectedStation | null;
   stations: Station[];
   collapsed?: boolean;
+  /** The list is still loading: its count is not shown as «0». */
+  loading?: boolean;
   onSwitch(stationId: string): void;
   onShowAll(): void;
 }
@@ -31,13 +33,15 @@ export function StationSwitcher({
   selected,
   stations,
   collapsed,
+  loading,
   onSwitch,
   onShowAll,
 }: StationSwitcherProps) {
   const [open, setOpen] = useState(false);
   const name = selected ? (selected.station?.name ?? messages.station.external) : 'Выберите станцию';
   const hint =
-    selected?.station?.address ?? (selected ? 'Открыта по ссылке' : `Станций в сети: ${stations.length}`);
+    selected?.station?.address ??
+    (selected ? 'Открыта по ссылке' : loading ? 'Загрузка станций…' : `Станций в сети: ${stations.length}`);
   const choose = (action: () => void) => {
     setOpen(false);
     action();
@@ -86,6 +90,7 @@ export function StationSwitcher({
       aria-label={collapsed ? `Станция: ${name}. Сменить станцию` : undefined}
       aria-haspopup="listbox"
       aria-expanded={open}
+      aria-busy={loading || undefined}
     >
       <span className="station-switcher__badge" aria-hidden="true">
         {selected?.station ? selected.station.name.trim()[0]?.toUpperCase() : <CarOutlined />}

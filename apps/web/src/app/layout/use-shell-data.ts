@@ -27,6 +27,8 @@ export function useSelectedStation(isAdmin: boolean): {
   resolving: boolean;
   /** The page is one of a station's (`/station/{id}/…`). */
   inStationRoute: boolean;
+  /** The user's station list has not arrived yet (its count is not known: not «0»). */
+  listLoading: boolean;
 } {
   const list = useStationList();
   const match = useMatch('/station/:stationId/*');
@@ -43,6 +45,7 @@ export function useSelectedStation(isAdmin: boolean): {
     stations,
     resolving: !!fromUrl && !id && (list.isLoading || external.isLoading),
     inStationRoute: !!fromUrl,
+    listLoading: list.isPending,
   };
 }
 

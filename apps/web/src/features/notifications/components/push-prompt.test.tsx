@@ -82,6 +82,21 @@ describe('PushPrompt (S1 §4)', { timeout: 20_000 }, () => {
     expect(crm().userJourney?.significantActionsCount).toBe(1);
   });
 
+  it('waits while a window is open (issue 38: it came up over the invitation dialog), then shows', async () => {
+    stubPush();
+    const { crm } = setup(engagedButOne);
+    await waitFor(() => expect(crm().userJourney?.sessionsCount).toBe(2));
+    const dialog = document.createElement('div');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.setAttribute('role', 'dialog');
+    document.body.append(dialog);
+    act(() => recordSignificantAction('invitation_created'));
+    await waitFor(() => expect(crm().hasSeenPrompt).toBe(true), { timeout: 3000 });
+    expect(prompt()).not.toBeInTheDocument();
+    act(() => dialog.remove());
+    expect(await screen.findByRole('dialog', { name: pushPromptTexts.title })).toBeInTheDocument();
+  });
+
   it('«Не сейчас» counts a dismissal with its date and hides the card', async () => {
     stubPush();
     const { crm } = setup(engagedButOne);

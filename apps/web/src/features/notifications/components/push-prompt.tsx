@@ -12,6 +12,7 @@ import {
   shouldShowPushPrompt,
   type PushPromptState,
 } from '@crm/shared';
+import { useArrivalTurn } from '../../../lib/arrival-queue';
 import { crmDataQuery } from '../../users/api/crm-data';
 import { useCurrentUser } from '../../users/api/current-user';
 import { readPushJourney, savePushJourney } from '../api/push-journey';
@@ -107,7 +108,10 @@ function PushPromptFor({ userId }: { userId: string }) {
     };
   }, [queryClient, userId, save, showIfDue]);
 
-  if (!visible) return null;
+  // Due, it still waits its turn: never over an open window (the invitation dialog, issue 38) nor the
+  // cookie banner or a tour; it comes up once they are gone.
+  const turn = useArrivalTurn('push', visible);
+  if (!visible || !turn) return null;
 
   const dismiss = (forever: boolean) => {
     const state = readPushJourney(queryClient, userId) ?? {};

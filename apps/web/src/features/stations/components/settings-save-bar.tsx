@@ -24,8 +24,10 @@ export function SettingsSaveBar({ dirty, saving, onReset, onSave, saveRef }: Set
       wrap
       style={{
         position: dirty ? 'sticky' : undefined,
-        // Above the phone's bottom bar.
-        bottom: screens.md ? 12 : 'calc(var(--crm-bottom-bar, 64px) + env(safe-area-inset-bottom) + 8px)',
+        // Above the phone's bottom bar, and above the cookie banner while it is up (its room, issue 38).
+        bottom: screens.md
+          ? 'calc(12px + var(--crm-floating-inset, 0px))'
+          : 'calc(var(--crm-bottom-bar, 64px) + env(safe-area-inset-bottom) + 8px + var(--crm-floating-inset, 0px))',
         zIndex: 5,
         marginTop: 16,
         padding: '12px 16px',

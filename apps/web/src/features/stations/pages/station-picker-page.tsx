@@ -188,7 +188,11 @@ export function StationPickerPage() {
             {user?.name ? `, ${user.name}` : ''}!
           </Typography.Title>
           <Typography.Text type="secondary" style={{ fontSize: 15 }}>
-            {list.length > 0 ? 'Выберите станцию, с которой будете работать' : 'Ваши станции появятся здесь'}
+            {stations.isPending
+              ? 'Загружаем ваши станции…'
+              : list.length > 0
+                ? 'Выберите станцию, с которой будете работать'
+                : 'Ваши станции появятся здесь'}
           </Typography.Text>
         </div>
         {mayAdd && list.length > 0 && screens.md && (
