@@ -41,6 +41,10 @@ export const messages = {
     fillText: 'Пожалуйста, заполните обязательные поля',
   },
   generic: {
+    /**
+     * The spec's generic titles, quoted; no notification uses them (issue 38: every toast said the same).
+     * A notification's title says what happened («Заказ успешно создан», «Не удалось создать заказ»).
+     */
     successTitle: 'Всё идёт по плану!',
     errorTitle: 'Что-то пошло не так(',
     errorText: 'Пожалуйста, попробуйте ещё раз.',

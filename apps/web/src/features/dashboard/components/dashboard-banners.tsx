@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { dashboardMessages } from '@crm/shared';
+import { dashboardMessages, messages } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { useTelegramConnect } from '../../notifications/lib/use-telegram-connect';
 import { useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
@@ -74,7 +74,7 @@ export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
       {
         onError: (error) => {
           setClosed(false);
-          notify.error(error);
+          notify.error(error, messages.generic.updateFailed);
         },
       },
     );

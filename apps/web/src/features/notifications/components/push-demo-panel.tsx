@@ -12,7 +12,7 @@ export function PushDemoPanel() {
     send.mutate(undefined, {
       onSuccess: (answer) =>
         answer?.sent === 0 ? notify.warning(pushTexts.demoNoBrowser) : notify.success(pushTexts.demoSent),
-      onError: (error) => notify.error(error),
+      onError: (error) => notify.error(error, pushTexts.demoFailed),
     });
   return (
     <Card title={pushTexts.demoTitle}>

@@ -27,6 +27,8 @@ export const telegramConnectTexts = {
   intro: 'Бот пришлёт новые записи и отмены, а принять или отклонить запись можно прямо в чате.',
   connectedText: 'Уведомления о заказах приходят в Telegram.',
   userFailed: 'Не удалось проверить подключение Telegram',
+  linkFailed: 'Не удалось подключить Telegram',
+  unlinkFailed: 'Не удалось отключить Telegram',
   retry: 'Повторить',
 } as const;
 
@@ -96,7 +98,7 @@ export function useTelegramConnect({ onConnected, onUnavailable }: TelegramConne
           setUnavailable(text);
           callbacks.current.onUnavailable?.(text);
         } else {
-          notify.error(error);
+          notify.error(error, telegramConnectTexts.linkFailed);
         }
       },
     });
@@ -120,7 +122,7 @@ export function useTelegramConnect({ onConnected, onUnavailable }: TelegramConne
         setWaiting(false);
         notify.success(telegramConnectTexts.unlinked);
       },
-      onError: (error) => notify.error(error),
+      onError: (error) => notify.error(error, telegramConnectTexts.unlinkFailed),
     });
 
   return {

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { orderMessages } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { fromWall } from '../../../lib/station-time';
 import { useMoveOrder } from '../api/order-move';
@@ -29,7 +30,7 @@ export function useCalendarMove(stationId: string, zone: string) {
             box_number: target.box,
           },
         },
-        { onError: (error) => notify.error(error) },
+        { onError: (error) => notify.error(error, orderMessages.updateFailed) },
       );
     },
     [mutate, notify, zone],

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { Card, Flex, Skeleton } from 'antd';
-import { notificationMessages, type NotificationSettings } from '@crm/shared';
+import { messages, notificationMessages, type NotificationSettings } from '@crm/shared';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useNotify } from '../../../lib/notify';
 import { useCurrentUser } from '../../users/api/current-user';
@@ -75,7 +75,7 @@ function EventsCard({ saved }: { saved: NotificationSettings }) {
   const onSave = () =>
     save.mutate(draft, {
       onSuccess: () => notify.success(notificationMessages.settingsSaved),
-      onError: (error) => notify.error(error),
+      onError: (error) => notify.error(error, messages.station.settingsUpdateFailed),
     });
 
   return (

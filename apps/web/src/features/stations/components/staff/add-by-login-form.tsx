@@ -20,7 +20,7 @@ export function AddByLoginForm({ stationId }: { stationId: string }) {
     } catch (error) {
       const message = error instanceof ApiError ? (error.fields.login ?? error.message) : null;
       if (message) form.setFields([{ name: 'login', errors: [message] }]);
-      else notify.error(error);
+      else notify.error(error, 'Не удалось добавить администратора');
     }
   };
 
