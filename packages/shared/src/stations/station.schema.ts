@@ -55,6 +55,11 @@ export const stationSchema = z.object({
   limitMaxCost: z.number().int(),
   awaiting_setup: z.boolean(),
   last_used: z.string().nullable(),
+  /**
+   * Orders «В процессе» that started within the last day: cars in the boxes now. The station is open
+   * while there are any, whatever its hours say (issue 38). Absent from older servers.
+   */
+  in_progress: z.number().int().optional(),
 });
 export type Station = z.infer<typeof stationSchema>;
 

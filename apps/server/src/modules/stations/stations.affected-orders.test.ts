@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   affectedOrdersMessages,
   everyDay,
+  ROUND_THE_CLOCK,
   settingsMessages,
   stationClock,
   weekDays,
@@ -46,8 +47,8 @@ async function update(login: string, stationId: string, payload: Record<string, 
   });
 }
 
-/** A Moscow station of its own, open 08:00–22:00 every day, with three boxes. */
-async function freshStation(name: string): Promise<Station> {
+/** A Moscow station of its own, open 08:00–22:00 every day (or `hours`), with three boxes. */
+async function freshStation(name: string, hours = { start: '08:00', end: '22:00' }): Promise<Station> {
   const owner = await t.loginAs('owner');
   const res = await t.app.inject({
     method: 'POST',
@@ -58,7 +59,7 @@ async function freshStation(name: string): Promise<Station> {
       boxes: 3,
       address: 'Москва, Тверская улица, 7',
       location: { type: 'Point', coordinates: [37.6118, 55.7585] },
-      worktime_by_day: everyDay({ start: '08:00', end: '22:00' }),
+      worktime_by_day: everyDay(hours),
       time_zone: 'Europe/Moscow',
     },
   });
@@ -213,8 +214,9 @@ describe('a schedule change that leaves live orders outside the hours', () => {
     expect(events.find((e) => e.orderId === o.sunday)?.source).toBe('Yandex');
   });
 
-  it('counts an order in progress as live, in the listing and in a cancel', async () => {
-    const station = await freshStation('Мойка на Неглинной');
+  it('counts an order in progress as live: listed, kept with the station open, cancelled', async () => {
+    // Round the clock: the order around now is inside the old hours whatever the time of day.
+    const station = await freshStation('Мойка на Неглинной', ROUND_THE_CLOCK);
     const now = Date.now();
     const processing = await addOrder(station, new Date(now - hour), new Date(now + hour), {
       status: 'Processing',
@@ -229,10 +231,23 @@ describe('a schedule change that leaves live orders outside the hours', () => {
     const refused = await update('owner', station.id, body);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.orders).toMatchObject([{ id: processing, status: 'Processing' }]);
+    // Kept, the car in the box keeps the station open: the station says it has one under way.
+    const kept = await update('owner', station.id, { ...body, affected_orders: 'keep' });
+    expect(kept.json().station.in_progress).toBe(1);
+    const owner = await t.loginAs('owner');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `/api/station/${station.id}`,
+      headers: owner.headers,
+    });
+    expect(read.json().station.in_progress).toBe(1);
+    // Back to every day, then the same change cancelling it.
+    await update('owner', station.id, { worktime_by_day: everyDay(ROUND_THE_CLOCK) });
     const cancelled = await update('owner', station.id, { ...body, affected_orders: 'cancel' });
     expect(cancelled.statusCode).toBe(200);
     // Without a reason the station's own: «Станция не работает».
     expect(await orderRow(processing)).toMatchObject({ status: 'StationCanceled', reason: 'NotWorking' });
+    expect(cancelled.json().station.in_progress).toBe(0);
   });
 
   it('tells the partner of a cancelled partner order through the partner callbacks', async () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, ne, notInArray } from 'drizzle-orm';
 import {
   cancelledStatuses,
   type PricingLimits,
@@ -23,13 +23,35 @@ export async function boxesOf(db: Db, stationIds: readonly string[]): Promise<Bo
     .where(inArray(boxes.stationId, [...stationIds]));
 }
 
+/** How long an order «В процессе» counts as a car in a box: one forgotten since yesterday does not. */
+const inProgressWindowMs = 24 * 60 * 60_000;
+
+/** Orders under way now per station (started within the last day, status Processing). */
+async function inProgressOf(db: Db, stationIds: readonly string[], now: Date): Promise<Map<string, number>> {
+  if (stationIds.length === 0) return new Map();
+  const rows = await db
+    .select({ stationId: orders.stationId, count: count() })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.stationId, [...stationIds]),
+        eq(orders.status, 'Processing'),
+        gt(orders.bookingStart, new Date(now.getTime() - inProgressWindowMs)),
+        lte(orders.bookingStart, now),
+      ),
+    )
+    .groupBy(orders.stationId);
+  return new Map(rows.map((r) => [r.stationId, Number(r.count)]));
+}
+
 export async function toStationDtos(db: Db, rows: readonly StationRow[]): Promise<Station[]> {
-  const boxRows = await boxesOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
   const now = new Date();
-  return rows.map((row) => toStationDto(row, boxRows, now));
+  const [boxRows, inProgress] = await Promise.all([boxesOf(db, ids), inProgressOf(db, ids, now)]);
+  return rows.map((row) => ({
+    ...toStationDto(row, boxRows, now),
+    in_progress: inProgress.get(row.id) ?? 0,
+  }));
 }
 
 export async function stationDtoById(db: Db, stationId: string): Promise<Station> {

@@ -121,7 +121,11 @@ export function StationCard({ station, now, lastUsed, today, onOpen, onOpenSecti
           <RightOutlined style={{ color: token.colorTextTertiary, marginTop: 6 }} />
         </Flex>
         <Flex wrap gap={6}>
-          <OpenStateTag worktime={station.worktime_by_day} clock={clock} inProgress={today?.processing} />
+          <OpenStateTag
+            worktime={station.worktime_by_day}
+            clock={clock}
+            inProgress={today?.processing ?? station.in_progress}
+          />
           {lastUsed && (
             <Tag color="purple" style={{ marginInlineEnd: 0 }}>
               Последняя выбранная
