@@ -51,3 +51,27 @@ describe('markOutsideHours', () => {
     expect(markOutsideHours(events, worktime, 'Europe/Moscow')).toBe(events);
   });
 });
+
+describe('markOutsideHours across midnight', () => {
+  it('lets a round-the-clock week carry an order over midnight, but not a day that closes at 22:00', () => {
+    const night = buildEvents(
+      [order('night', '2031-03-15T20:30:00Z', '2031-03-15T21:30:00Z')], // 23:30–00:30 in Moscow
+      'Europe/Moscow',
+    );
+    const allWeek = Object.fromEntries(
+      ['Saturday', 'Sunday'].flatMap((d) => [
+        [`start_${d}`, '00:00'],
+        [`end_${d}`, '23:59'],
+      ]),
+    );
+    expect(markOutsideHours(night, allWeek, 'Europe/Moscow')[0]!.outsideHours).toBeUndefined();
+    const closesAt22 = {
+      start_Saturday: '08:00',
+      end_Saturday: '22:00',
+      start_Sunday: '08:00',
+      end_Sunday: '22:00',
+    };
+    expect(markOutsideHours(night, closesAt22, 'Europe/Moscow')[0]!.outsideHours).toBe(true);
+    expect(markOutsideHours(night, {}, 'Europe/Moscow')).toBe(night);
+  });
+});
