@@ -10,6 +10,7 @@ import { loadStationForCaller, requirePosition } from '../stations/station-acces
 import { lockStation } from '../stations/stations.repository';
 import { isUuid } from '../users/users.repository';
 import { orderWriterPositions } from '../orders/order-access';
+import { recordPriceChanges, type PriceChangeRow } from './price-history';
 import { editableStation, tariffEditorPositions } from './tariff-access';
 import { stationParams } from './tariff-params';
 
@@ -31,6 +32,30 @@ const toList = (rows: readonly FixedTariffRow[]): FixedTariffList => ({
 });
 
 /**
+ * The price history of a fixed tariff (issue 38: as the other tariffs have, see price-history.ts): its
+ * cost (a price for every car, so no class) and its status, old → new. A new programme records both
+ * from nothing; a description change is no price change.
+ */
+export function fixedTariffChanges(
+  at: { stationId: string; tariffKey: string; userId: string | null },
+  before: Pick<FixedTariffRow, 'cost' | 'status'> | undefined,
+  after: Pick<FixedTariffRow, 'cost' | 'status'>,
+): PriceChangeRow[] {
+  const base = { ...at, service: null, carClass: null };
+  const rows: PriceChangeRow[] = [];
+  if (before?.status !== after.status)
+    rows.push({
+      ...base,
+      field: 'active',
+      oldValue: before ? Number(before.status) : null,
+      newValue: Number(after.status),
+    });
+  if (before?.cost !== after.cost)
+    rows.push({ ...base, field: 'price', oldValue: before?.cost ?? null, newValue: after.cost });
+  return rows;
+}
+
+/**
  * Saves the whole list (S2 §7 «Fixed tariffs»), in one transaction: an id of one of the station's fixed
  * tariffs updates it, a temporary id (anything but a uuid, e.g. «new-1») creates one with a new uuid, and
  * the station's fixed tariffs missing from the list are deleted. Positions follow the list order. A uuid
@@ -41,6 +66,7 @@ export async function saveFixedTariffs(
   db: Database,
   stationId: string,
   list: FixedTariffList,
+  userId: string | null = null,
 ): Promise<FixedTariffList> {
   const seen = new Map<string, number>();
   const duplicates: Record<string, string> = {};
@@ -52,19 +78,30 @@ export async function saveFixedTariffs(
 
   await db.transaction(async (tx) => {
     await lockStation(tx, stationId);
-    const existing = new Set((await fixedTariffRows(tx, stationId)).map((r) => r.id));
+    const before = new Map((await fixedTariffRows(tx, stationId)).map((r) => [r.id, r]));
+    const existing = new Set(before.keys());
     if (list.fixed_tariffs.some((item) => isUuid(item.id) && !existing.has(item.id))) throw notFound();
     const kept = list.fixed_tariffs.filter((item) => existing.has(item.id));
     const gone = [...existing].filter((id) => !kept.some((item) => item.id === id));
     if (gone.length > 0) await tx.delete(fixedTariffs).where(inArray(fixedTariffs.id, gone));
+    const changes: PriceChangeRow[] = [];
     for (const [position, item] of list.fixed_tariffs.entries()) {
       const values = { position, description: item.description, cost: item.cost, status: item.status };
-      if (existing.has(item.id)) {
+      const old = before.get(item.id);
+      let id = item.id;
+      if (old) {
         await tx.update(fixedTariffs).set(values).where(eq(fixedTariffs.id, item.id));
       } else {
-        await tx.insert(fixedTariffs).values({ stationId, ...values });
+        const [row] = await tx
+          .insert(fixedTariffs)
+          .values({ stationId, ...values })
+          .returning({ id: fixedTariffs.id });
+        id = row!.id;
       }
+      changes.push(...fixedTariffChanges({ stationId, tariffKey: id, userId }, old, item));
     }
+    // In the same transaction: a failed save leaves no history either (as for the other tariffs).
+    await recordPriceChanges(tx, changes);
   });
   return toList(await fixedTariffRows(db, stationId));
 }
@@ -103,8 +140,9 @@ export const fixedTariffsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       },
     },
     async (request) => {
-      const station = await editableStation(db, authOf(request), request.params.stationId);
-      return saveFixedTariffs(db, station.id, request.body);
+      const caller = authOf(request);
+      const station = await editableStation(db, caller, request.params.stationId);
+      return saveFixedTariffs(db, station.id, request.body, caller.userId);
     },
   );
 };

@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixedTariffListSchema, paymentSettingsSchema, type FixedTariff } from '@crm/shared';
+import {
+  fixedTariffListSchema,
+  paymentSettingsSchema,
+  priceHistorySchema,
+  type FixedTariff,
+} from '@crm/shared';
 import { fixedTariffs, stations } from '../../db/schema';
 import { demoFixedTariffs } from '../demo/demo';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -121,6 +126,62 @@ describe('fixed tariffs and payment settings API', () => {
       expect(twice.statusCode).toBe(400);
       expect(twice.json().error.fields).toHaveProperty(['fixed_tariffs.1.id']);
       expect(await rowsOf(ids.lenina)).toEqual(before);
+    });
+
+    it('keeps each programme’s price history as the other tariffs do (issue 38)', async () => {
+      const history = async (id: string, user: Login = owner) => {
+        const res = await get(`/api/tariff_history/${ids.lenina}/${id}`, user);
+        expect(res.statusCode, res.body).toBe(200);
+        return priceHistorySchema.parse(res.json()).changes;
+      };
+      const [first, second] = (await get(url(ids.lenina))).json().fixed_tariffs as FixedTariff[];
+      const firstBefore = (await history(first!.id)).length;
+      const secondBefore = (await history(second!.id)).length;
+      const save = await post(url(ids.lenina), {
+        fixed_tariffs: [
+          { ...first!, cost: first!.cost + 50 },
+          { ...second!, description: `${second!.description} (новое описание)` },
+          { id: 'new-1', description: 'Робот: воск', cost: 200, status: true },
+        ],
+      });
+      expect(save.statusCode).toBe(200);
+      const saved = fixedTariffListSchema.parse(save.json()).fixed_tariffs;
+
+      const changes = await history(first!.id);
+      expect(changes).toHaveLength(firstBefore + 1);
+      expect(changes[0]).toMatchObject({
+        changed_by: 'Алексей Смирнов',
+        tariff_id: first!.id,
+        car_class: null,
+        field: 'price',
+        old_value: first!.cost,
+        new_value: first!.cost + 50,
+      });
+      // A new description is no price change; a new programme records its cost and status from nothing.
+      expect(await history(second!.id)).toHaveLength(secondBefore);
+      const created = await history(saved[2]!.id);
+      expect(created.map((c) => [c.field, c.old_value, c.new_value]).sort()).toEqual([
+        ['active', null, 1],
+        ['price', null, 200],
+      ]);
+
+      // The status switch saves the list too, and is recorded.
+      await post(url(ids.lenina), {
+        fixed_tariffs: saved.map((f, i) => (i === 0 ? { ...f, status: false } : f)),
+      });
+      const administrator = await t.loginAs('administrator');
+      expect((await history(first!.id, administrator))[0]).toMatchObject({
+        field: 'active',
+        old_value: 1,
+        new_value: 0,
+      });
+      // Like the other tariffs' history: 403 for a worker, 404 for another network and unknown ids.
+      const worker = await t.loginAs('worker');
+      const rival = await t.loginAs('rival');
+      expect((await get(`/api/tariff_history/${ids.lenina}/${first!.id}`, worker)).statusCode).toBe(403);
+      expect((await get(`/api/tariff_history/${ids.lenina}/${first!.id}`, rival)).statusCode).toBe(404);
+      expect((await get(`/api/tariff_history/${ids.sadovaya}/${first!.id}`)).statusCode).toBe(404);
+      expect((await get(`/api/tariff_history/${ids.lenina}/${unknownId}`)).statusCode).toBe(404);
     });
 
     it('lets principal and role admin save, administrator read only, worker neither; a rival gets 404', async () => {

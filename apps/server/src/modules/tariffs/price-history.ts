@@ -3,7 +3,7 @@ import { carClasses, type CarClass, type PriceChange } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { tariffPriceChanges, users } from '../../db/schema';
 
-type PriceChangeRow = typeof tariffPriceChanges.$inferInsert;
+export type PriceChangeRow = typeof tariffPriceChanges.$inferInsert;
 
 /** What a price-bearing thing looked like, per car class; a missing class is «no price». */
 export interface PricedState {

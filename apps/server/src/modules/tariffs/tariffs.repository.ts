@@ -9,7 +9,7 @@ import {
   type TariffKind,
 } from '@crm/shared';
 import type { Database } from '../../db/client';
-import { additionalServices, tariffs } from '../../db/schema';
+import { additionalServices, fixedTariffs, tariffs } from '../../db/schema';
 import { isUuid } from '../users/users.repository';
 import { foldedSql } from '../../db/sql-text';
 
@@ -201,7 +201,10 @@ export async function ownTariffNameTaken(
   return !!row;
 }
 
-/** Whether the id is a tariff of the station, of either kind, deleted ones included (their history stays). */
+/**
+ * Whether the id is a tariff of the station, of either kind, deleted ones included (their history stays),
+ * or one of its fixed tariffs (robot programmes, whose price history is kept too, issue 38).
+ */
 export async function stationHasTariff(db: Database, stationId: string, tariffId: string): Promise<boolean> {
   if (!isUuid(tariffId)) return false;
   const [row] = await db
@@ -209,5 +212,11 @@ export async function stationHasTariff(db: Database, stationId: string, tariffId
     .from(tariffs)
     .where(and(eq(tariffs.id, tariffId), eq(tariffs.stationId, stationId)))
     .limit(1);
-  return !!row;
+  if (row) return true;
+  const [fixed] = await db
+    .select({ id: fixedTariffs.id })
+    .from(fixedTariffs)
+    .where(and(eq(fixedTariffs.id, tariffId), eq(fixedTariffs.stationId, stationId)))
+    .limit(1);
+  return !!fixed;
 }

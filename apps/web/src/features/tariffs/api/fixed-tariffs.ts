@@ -25,6 +25,10 @@ export function useSaveFixedTariffs(stationId: string) {
     mutationFn: async (list: FixedTariff[]) =>
       (await api<FixedTariffList>(path(stationId), { method: 'POST', body: { fixed_tariffs: list } }))
         .fixed_tariffs,
-    onSuccess: (saved) => queryClient.setQueryData(fixedTariffsQuery(stationId).queryKey, saved),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(fixedTariffsQuery(stationId).queryKey, saved);
+      // Each programme's price history has the change now (issue 38).
+      await queryClient.invalidateQueries({ queryKey: ['tariffs', stationId, 'history'] });
+    },
   });
 }

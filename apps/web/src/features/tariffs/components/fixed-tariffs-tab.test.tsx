@@ -33,6 +33,27 @@ describe('FixedTariffsTab', { timeout: 60_000 }, () => {
     );
   });
 
+  it('shows a programme’s price history, as the other tariffs have (issue 38)', async () => {
+    const change = {
+      id: 'c1',
+      changed_at: '2026-11-12T11:05:00.000Z',
+      changed_by: 'Иван Петров',
+      tariff_id: 'f1',
+      service: null,
+      car_class: null,
+      field: 'price' as const,
+      old_value: 350,
+      new_value: 400,
+    };
+    const calls = serveTariffs({ strategy, fixed: rows(), history: { f1: [change] } });
+    showTariffs(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'История цены: Робот: кузов' }));
+    const dialog = await screen.findByRole('dialog', { name: 'История цены: Робот: кузов' });
+    const line = await within(dialog).findByRole('listitem');
+    expect(line.textContent?.replace(/\s/g, ' ')).toContain('Иван Петров · Цена: 350 → 400 ₽');
+    expect(calls).toContain(`/api/tariff_history/${station.id}/f1`);
+  });
+
   it('says when a switch fails to save', async () => {
     serveTariffs({ strategy, fixed: rows(), writeErrors: { '/station/fixed-tariffs': { status: 500 } } });
     showTariffs(path);

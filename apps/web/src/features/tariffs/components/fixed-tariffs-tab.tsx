@@ -1,9 +1,10 @@
 import { useRef, useState } from 'react';
-import { Button, Form, Input, InputNumber, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import {
   DeleteOutlined,
   EditOutlined,
   FileSearchOutlined,
+  HistoryOutlined,
   PlusOutlined,
   RobotOutlined,
 } from '@ant-design/icons';
@@ -22,11 +23,14 @@ import { useSaveFixedTariffs } from '../api/fixed-tariffs';
 import { fieldPath } from '../lib/tariff-edit-form';
 import { foldText } from '../lib/tariff-view';
 import { tariffsMessages as t } from '../lib/tariffs-messages';
+import { PriceHistory } from './price-history';
 import { ActiveTag } from './tariff-card';
 import { LoadingCards, TabLoadError } from './tariff-tab';
 
 interface FixedTariffsTabProps {
   stationId: string;
+  /** The station's time zone: the price history's times. */
+  timeZone: string;
   list: UseQueryResult<FixedTariff[]>;
   search: string;
   canEdit: boolean;
@@ -44,12 +48,14 @@ const rowsKey = (key: string) => key.replace(/^fixed_tariffs/, 'rows');
  * turns the list into a form where the switches, descriptions, costs, new and removed rows are a draft
  * until «Сохранить» (or thrown away by «Отмена»). The server takes the whole list each time.
  */
-export function FixedTariffsTab({ stationId, list, search, canEdit }: FixedTariffsTabProps) {
+export function FixedTariffsTab({ stationId, timeZone, list, search, canEdit }: FixedTariffsTabProps) {
   const notify = useNotify();
   const save = useSaveFixedTariffs(stationId);
   const [editing, setEditing] = useState(false);
   const [draftRows, setDraftRows] = useState<FixedTariff[]>([]);
   const [toggling, setToggling] = useState<string | null>(null);
+  // The programme whose price history is open (issue 38: as the other tariffs have).
+  const [historyOf, setHistoryOf] = useState<FixedTariff | null>(null);
   const nextId = useRef(1);
 
   if (list.isPending) return <LoadingCards />;
@@ -139,11 +145,35 @@ export function FixedTariffsTab({ stationId, list, search, canEdit }: FixedTarif
                   />
                 )}
                 <ActiveTag active={row.status} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<HistoryOutlined aria-hidden="true" />}
+                  aria-label={t.fixedHistoryOf(row.description)}
+                  title={t.history}
+                  onClick={() => setHistoryOf(row)}
+                />
               </span>
             </li>
           ))}
         </ul>
       )}
+      <Modal
+        open={historyOf !== null}
+        title={historyOf ? t.fixedHistoryOf(historyOf.description) : ''}
+        footer={null}
+        onCancel={() => setHistoryOf(null)}
+        destroyOnHidden
+      >
+        {historyOf && (
+          <PriceHistory
+            stationId={stationId}
+            tariffId={historyOf.id}
+            timeZone={timeZone}
+            config={undefined}
+          />
+        )}
+      </Modal>
     </div>
   );
 }

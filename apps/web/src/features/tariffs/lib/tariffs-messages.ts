@@ -78,6 +78,7 @@ export const tariffsMessages = {
   durationMin: 'Время, мин',
   providerHint: 'Название и услуги Яндекс тарифа задаёт Яндекс; здесь меняются статус, цены и время.',
   history: 'История изменений',
+  fixedHistoryOf: (description: string) => `История цены: ${description}`,
   historyEmpty: 'Цены и время этого тарифа ещё не менялись',
   historyFailed: 'Не удалось загрузить историю изменений',
   notFound: 'Тариф не найден',

@@ -132,7 +132,15 @@ function TariffsPageBody() {
     available.fixed && {
       key: 'fixed',
       label: tabLabel(t.fixedTab, fixed.data?.length),
-      children: <FixedTariffsTab stationId={station.id} list={fixed} search={search} canEdit={canManage} />,
+      children: (
+        <FixedTariffsTab
+          stationId={station.id}
+          timeZone={station.time_zone}
+          list={fixed}
+          search={search}
+          canEdit={canManage}
+        />
+      ),
     },
     available.payment && {
       key: 'payment',
