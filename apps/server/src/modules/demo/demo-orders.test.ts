@@ -78,27 +78,54 @@ describe('planDemoOrders', () => {
     expect(slots(plan(new Date(now.getTime() + 3 * 3600_000)))).toEqual(slots(plan(now)));
   });
 
-  // Moscow times 03:00, 07:30 (before opening), 12:40, 21:50 and 23:30 (after closing).
-  it.each([
-    '2026-03-10T00:00:00Z',
-    '2026-03-10T04:30:00Z',
-    '2026-03-10T09:40:00Z',
-    '2026-03-10T18:50:00Z',
-    '2026-03-10T20:30:00Z',
-  ])('shows every status today and exactly three new orders, at %s', (iso) => {
-    const now = new Date(iso);
-    const rows = plan(now);
+  // Moscow times 12:40, 21:50 and 23:30 (after closing): the day is under way.
+  it.each(['2026-03-10T09:40:00Z', '2026-03-10T18:50:00Z', '2026-03-10T20:30:00Z'])(
+    'shows every status today and exactly three new orders, at %s',
+    (iso) => {
+      const now = new Date(iso);
+      const rows = plan(now);
+      const todays = todaysOrders(rows, now);
+      for (const status of orderStatuses.filter((s) => s !== 'Canceled')) {
+        expect(
+          todays.map((r) => r.status),
+          status,
+        ).toContain(status);
+      }
+      expectThreeNew(rows, now);
+    },
+  );
+
+  // Moscow times 03:00 and 07:30, before the 08:00 opening (issue 38: at night «today» showed revenue).
+  it.each(['2026-03-10T00:00:00Z', '2026-03-10T04:30:00Z'])(
+    'shows before opening only what has happened by then, at %s: nothing washed, nothing in the wash',
+    (iso) => {
+      const now = new Date(iso);
+      const rows = plan(now);
+      const todays = todaysOrders(rows, now);
+      const statuses = new Set(todays.map((r) => r.status));
+      for (const status of ['Accepted', 'Booked', 'StationCanceled', 'UserCanceled']) {
+        expect([...statuses], status).toContain(status);
+      }
+      expect(statuses.has('Completed')).toBe(false);
+      expect(statuses.has('Processing')).toBe(false);
+      // Whatever was paid is paid by now, and today's money is only online prepayments of bookings ahead.
+      expect(rows.filter((r) => r.paidAt && r.paidAt > now)).toEqual([]);
+      const midnight = Date.parse(`${moscowDate(now)}T00:00:00+03:00`);
+      const paidToday = rows.filter((r) => r.paidAt && r.paidAt.getTime() >= midnight);
+      expect(paidToday.filter((r) => r.status === 'Completed' || r.dateStart)).toEqual([]);
+      expect(paidToday.every((r) => r.bookingStart > now)).toBe(true);
+      expectThreeNew(rows, now);
+    },
+  );
+
+  function todaysOrders(rows: OrderRow[], now: Date) {
+    const today = moscowDate(now);
+    return rows.filter((r) => r.orderType !== 'BlockerBookingSlot' && moscowDate(r.bookingStart) === today);
+  }
+
+  function expectThreeNew(rows: OrderRow[], now: Date) {
     const today = moscowDate(now);
     const tomorrow = moscowDate(new Date(now.getTime() + 24 * 60 * 60_000));
-    const todays = rows.filter(
-      (r) => r.orderType !== 'BlockerBookingSlot' && moscowDate(r.bookingStart) === today,
-    );
-    for (const status of orderStatuses.filter((s) => s !== 'Canceled')) {
-      expect(
-        todays.map((r) => r.status),
-        status,
-      ).toContain(status);
-    }
     const accepted = rows.filter((r) => r.status === 'Accepted');
     expect(accepted).toHaveLength(3);
     expect(accepted.map((r) => moscowDate(r.bookingStart)).sort()).toEqual([today, today, tomorrow]);
@@ -108,7 +135,7 @@ describe('planDemoOrders', () => {
       if (r.source === 'Own') expect(r.orderType).toBe('SelfService');
     }
     expect(overlaps(rows)).toBe(0);
-  });
+  }
 
   // Moscow: Wednesday 15:00, Saturday 22:30 after closing (Sunday off: Monday is next), Sunday noon.
   it.each(['2026-03-11T12:00:00Z', '2026-03-14T19:30:00Z', '2026-03-15T09:00:00Z'])(

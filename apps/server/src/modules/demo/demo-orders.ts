@@ -167,9 +167,11 @@ function incoming(planned: Planned[], now: Date) {
 }
 
 /**
- * Today's orders in every status whatever the hour the seed runs (a reviewer at 07:00 still sees a day in
- * progress): Completed, Processing, Booked, two cancellations, and exactly three new orders, two today and
- * one tomorrow. A role is forced only when the time of day did not already produce it.
+ * Today's orders in every status the hour allows: Booked, two cancellations and exactly three new orders,
+ * two today and one tomorrow, whenever the seed runs; Completed and Processing once today's first bookings
+ * have ended or started. A role is forced only when the time of day did not already produce it, and never
+ * ahead of time: before opening no car of today has been washed or paid for at the box (issue 38: at night
+ * «today» showed a wash finished and paid hours before its booking), so today's figures are what happened.
  */
 function showcase(planned: Planned[], now: Date) {
   const todays = planned.filter((p) => p.day === 0).sort(byStart);
@@ -198,14 +200,12 @@ function showcase(planned: Planned[], now: Date) {
   const past = () => free().filter((p) => p.end <= now);
   const ahead = () => free().filter((p) => p.start > now);
 
-  ensure(
-    'Processing',
-    () =>
-      free()
-        .filter((p) => p.start <= now)
-        .at(-1) ?? free()[0],
+  ensure('Processing', () =>
+    free()
+      .filter((p) => p.start <= now)
+      .at(-1),
   );
-  ensure('Completed', () => past()[0] ?? free()[0]);
+  ensure('Completed', () => past()[0]);
   ensure('StationCanceled', () => past()[0] ?? free()[0], 'NotWorking');
   for (const p of (ahead().length >= 2 ? ahead() : free()).slice(-2)) accept(p);
   ensure('Booked', () => ahead()[0] ?? free().at(-1));
@@ -241,8 +241,10 @@ function orderRow(plan: OrderPlan, p: Planned, slot: number): OrderRow {
       ? rng.int(60, 7 * 24 * 60)
       : rng.int(30, 3 * 24 * 60);
   let created = p.start.getTime() - lead * minute;
+  // A booking further ahead than its lead was still made before now: any time in the last three days, not
+  // all in the last hours (their online prepayments made «today» rich in money before the station opened).
   if (status === 'Accepted') created = now - rng.int(2, 40) * minute;
-  else if (created > now) created = now - rng.int(5, 600) * minute;
+  else if (created > now) created = now - rng.int(5, 3 * 24 * 60) * minute;
   if (dateStart && created > dateStart.getTime()) created = dateStart.getTime() - rng.int(5, 60) * minute;
   const staffMade = draft.source === 'Own' && draft.orderType === 'Booking';
   return {
