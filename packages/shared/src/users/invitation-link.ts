@@ -25,3 +25,33 @@ export function invitationTokenFromHash(hash: string): string | null {
   }
   return null;
 }
+
+/**
+ * What an invitation gives, said where it is made and where it is taken: the server adds the invitee to
+ * the station's whole network (redeemInvitation: a membership of the network, not of one station), so
+ * the text names the network and says it is every station of it, not only the one the link was made in.
+ */
+export function invitationAccessText(
+  networkName: string | null,
+  stationCount: number | null,
+  subject: 'Ссылка' | 'Приглашение' = 'Ссылка',
+): string {
+  const network = networkName ? `сети «${networkName}»` : 'сети этой станции';
+  if (stationCount === null)
+    return `${subject} даёт доступ ко всей ${network} — ко всем её станциям, а не только к этой.`;
+  if (stationCount <= 1) {
+    return `${subject} даёт доступ ко всей ${network}: сейчас в ней одна станция, а станции, добавленные позже, сотрудник тоже увидит.`;
+  }
+  return `${subject} даёт доступ ко всей ${network} — ко всем её станциям (сейчас их ${stationCount}), а не только к этой.`;
+}
+
+/** Who invites whom where, for the invitee's sign-in page; the inviter may be a deleted user (null). */
+export function invitationGreetingText(preview: {
+  inviter: string | null;
+  networkName: string;
+  stationName: string;
+  positionLabel: string;
+}): string {
+  const who = preview.inviter ? `${preview.inviter} приглашает вас` : 'Вас приглашают';
+  return `${who} в сеть «${preview.networkName}» (станция «${preview.stationName}») на должность «${preview.positionLabel}».`;
+}

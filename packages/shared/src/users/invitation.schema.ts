@@ -15,7 +15,13 @@ export const invitationMessages = {
   none: 'Активных приглашений нет',
 } as const;
 
-export { invitationFragmentKey, invitationPath, invitationTokenFromHash } from './invitation-link';
+export {
+  invitationAccessText,
+  invitationFragmentKey,
+  invitationGreetingText,
+  invitationPath,
+  invitationTokenFromHash,
+} from './invitation-link';
 
 const id = z.string().min(1).max(64);
 
@@ -55,3 +61,24 @@ export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
 
 export const invitationListResponseSchema = z.object({ invitations: z.array(invitationSchema) });
 export const invitationResponseSchema = z.object({ invitation: invitationSchema });
+
+/**
+ * Body of `POST /api/station/invitations/preview`: the link's station and token. Public (the invitee has
+ * not signed in yet); the token is the proof of having the link, so it travels in the body, not the URL.
+ */
+export const invitationPreviewBodySchema = z
+  .object({ station_id: id, token: z.string().min(1).max(128) })
+  .strict();
+
+/** What an active invitation tells its invitee before sign-in: who invites him, where, as whom. */
+export const invitationPreviewSchema = z.object({
+  /** «Имя Фамилия» of who made the link; null once that user is deleted or has no name. */
+  inviter: z.string().nullable(),
+  station_name: z.string(),
+  network_name: z.string(),
+  /** Stations of the network: the invitation opens all of them. */
+  station_count: z.number().int().nonnegative(),
+  position: z.enum(assignablePositions),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

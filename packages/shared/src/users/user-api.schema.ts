@@ -96,5 +96,5 @@ export const staffMessages = {
   alreadyMember: 'Пользователь уже состоит в сети этой станции',
 } as const;
 
-/** S2 §9: the staff table's page size, the invite link's copy delay and the QR code's size. */
-export const staffLimits = { pageSize: 10, inviteCopyDelayMs: 5_000, qrSize: 200 } as const;
+/** S2 §9: the staff table's page size and the QR code's size (the copy delay is dropped: docs/decisions.md). */
+export const staffLimits = { pageSize: 10, qrSize: 200 } as const;

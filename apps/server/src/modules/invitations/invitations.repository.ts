@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { stationInvitations, stations, users } from '../../db/schema';
+import { networks, stationInvitations, stations, users } from '../../db/schema';
 
 export type Tx = Pick<Database, 'select' | 'insert' | 'update'>;
 export type InvitationRow = typeof stationInvitations.$inferSelect;
@@ -58,4 +58,39 @@ export async function lockRedeemable(db: Tx, stationId: string, tokenHash: strin
     .limit(1)
     .for('update', { of: stationInvitations });
   return row ?? null;
+}
+
+/**
+ * The active invitation with this token hash for this station, with what its invitee is told: who made
+ * it, the station's and the network's names and how many stations the network has.
+ */
+export async function findPreview(db: Tx, stationId: string, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      position: stationInvitations.position,
+      expiresAt: stationInvitations.expiresAt,
+      stationName: stations.name,
+      networkId: stations.networkId,
+      networkName: networks.name,
+      inviterName: users.name,
+      inviterSurname: users.surname,
+    })
+    .from(stationInvitations)
+    .innerJoin(stations, eq(stations.id, stationInvitations.stationId))
+    .innerJoin(networks, eq(networks.id, stations.networkId))
+    .leftJoin(users, eq(users.id, stationInvitations.createdBy))
+    .where(
+      and(
+        eq(stationInvitations.tokenHash, tokenHash),
+        eq(stationInvitations.stationId, stationId),
+        activeAt(now),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const [counted] = await db
+    .select({ n: count() })
+    .from(stations)
+    .where(eq(stations.networkId, row.networkId));
+  return { ...row, stationCount: counted?.n ?? 0 };
 }

@@ -4,13 +4,20 @@ import {
   invitationCreatedSchema,
   invitationIdParamsSchema,
   invitationListResponseSchema,
+  invitationPreviewBodySchema,
+  invitationPreviewSchema,
   invitationResponseSchema,
   invitationStationParamsSchema,
   managerPositions,
 } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
-import { createInvitation, listInvitations, revokeInvitation } from './invitations.service';
+import {
+  createInvitation,
+  listInvitations,
+  previewInvitation,
+  revokeInvitation,
+} from './invitations.service';
 
 /**
  * Invitation links of a station (S1 §2, S2 §2 «Administrators / staff», DESIGN §10). Owners and principals
@@ -42,6 +49,22 @@ export const invitationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
         request.body?.position ?? 'administrator',
         config.publicUrl,
       );
+    },
+  );
+
+  app.post(
+    '/api/station/invitations/preview',
+    {
+      // Public: the invitee reads it on the sign-in page, before he has an account. The token is the key.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        body: invitationPreviewBodySchema,
+        response: { 200: invitationPreviewSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return previewInvitation(db, request.body.station_id, request.body.token);
     },
   );
 

@@ -7,6 +7,7 @@ import {
   type AssignablePosition,
   type Invitation,
   type InvitationCreated,
+  type InvitationPreview,
 } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { memberships, stationInvitations } from '../../db/schema';
@@ -17,6 +18,7 @@ import { isUuid } from '../users/users.repository';
 import { hashSecret } from '../../secrets';
 import { newInvitationToken } from './invitation-token';
 import {
+  findPreview,
   findWithCreator,
   listActive,
   lockRedeemable,
@@ -115,6 +117,30 @@ export async function revokeInvitation(db: Database, caller: Caller, id: string)
       ),
     );
   return toDto(found.invitation, found.creator);
+}
+
+/**
+ * `POST /api/station/invitations/preview`: what the link's invitee is told before signing in (who invites
+ * him, to which network and station, as whom). Anything but an active invitation of this very station is
+ * the same 404, whatever the reason, so the endpoint tells a guesser nothing.
+ */
+export async function previewInvitation(
+  db: Database,
+  stationId: string,
+  token: string,
+  now = new Date(),
+): Promise<InvitationPreview> {
+  const found = isUuid(stationId) ? await findPreview(db, stationId, hashSecret(token), now) : null;
+  if (!found) throw notFound(invitationMessages.invalid);
+  const inviter = [found.inviterName, found.inviterSurname].filter(Boolean).join(' ').trim();
+  return {
+    inviter: inviter || null,
+    station_name: found.stationName,
+    network_name: found.networkName,
+    station_count: found.stationCount,
+    position: found.position as AssignablePosition,
+    expires_at: found.expiresAt.toISOString(),
+  };
 }
 
 /**

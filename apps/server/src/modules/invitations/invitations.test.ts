@@ -173,6 +173,76 @@ describe('station invitations API', () => {
     });
   });
 
+  describe('POST /api/station/invitations/preview', () => {
+    const preview = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/station/invitations/preview', payload });
+
+    it('tells the invitee, before sign-in, who invites him to which network and station, as whom', async () => {
+      const made = (await create('owner', ids.lenina, { position: 'worker' })).json() as InvitationCreated;
+      const res = await preview({ station_id: ids.lenina, token: made.token });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json()).toEqual({
+        inviter: 'Алексей Смирнов',
+        station_name: 'Мойка на Ленина',
+        network_name: 'Демо-сеть',
+        // The link opens the whole network: both of its stations.
+        station_count: 2,
+        position: 'worker',
+        expires_at: made.expires_at,
+      });
+    });
+
+    it('is the same 404 for a wrong token, another station, a revoked link and a malformed id', async () => {
+      const made = (await create('owner', ids.lenina)).json() as InvitationCreated;
+      const refused = [
+        { station_id: ids.lenina, token: 'not-the-token' },
+        { station_id: ids.sadovaya, token: made.token },
+        { station_id: 'not-a-uuid', token: made.token },
+      ];
+      for (const payload of refused) {
+        const res = await preview(payload);
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error.message).toBe(invitationMessages.invalid);
+      }
+      await revoke('owner', made.id);
+      expect((await preview({ station_id: ids.lenina, token: made.token })).statusCode).toBe(404);
+      expect((await preview({ station_id: ids.lenina })).statusCode).toBe(400);
+    });
+  });
+
+  it('the invitee is no member before the link: list_of_users is 404 for him, his own station list decides (issue 38)', async () => {
+    const made = (await create('owner', ids.sadovaya)).json() as InvitationCreated;
+    const newcomer = await t.loginAs('newcomer');
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: newcomer.headers });
+    const stationIds = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/station/list',
+          headers: newcomer.headers,
+          payload: { user_id: newcomer.userId },
+        })
+      )
+        .json()
+        .stations.map((s: { id: string }) => s.id);
+    expect((await get(`/api/station/list_of_users/${ids.sadovaya}`)).statusCode).toBe(404);
+    expect(await stationIds()).not.toContain(ids.sadovaya);
+
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/user/move_to_station/${ids.sadovaya}/${newcomer.userId}`,
+      headers: newcomer.headers,
+      payload: { token: made.token },
+    });
+    expect(joined.statusCode).toBe(200);
+    // The whole network, as the invitation's texts say: both «Демо-сеть» stations.
+    expect(await stationIds()).toEqual(expect.arrayContaining([ids.lenina, ids.sadovaya]));
+    const staff = await get(`/api/station/list_of_users/${ids.sadovaya}`);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.json().users.map((u: { id: string }) => u.id)).toContain(newcomer.userId);
+  });
+
   it('says why an invitation is refused, in Russian', () => {
     expect(invitationMessages.invalid).toMatch(/^Приглашение недействительно/);
   });

@@ -8,6 +8,7 @@ import {
   MoonOutlined,
   NotificationOutlined,
   SunOutlined,
+  UserAddOutlined,
   WarningFilled,
 } from '@ant-design/icons';
 import { messages } from '@crm/shared';
@@ -115,6 +116,14 @@ function LoginPageMarkup() {
                 Вход без Яндекс ID: на следующем шаге выберите демо-пользователя (например, «owner» — владелец
                 сети). Данные учебные.
               </span>
+            </div>
+            {/* An invitation link being followed: who invites whom where (login-page.ts fills it in). */}
+            <div className="login__invite" role="status" data-login="invite" hidden>
+              <UserAddOutlined aria-hidden="true" />
+              <div>
+                <strong data-login="invite-text" />
+                <span data-login="invite-access" />
+              </div>
             </div>
             <h2>Вход в {product.name}</h2>
             <p className="login__lead">

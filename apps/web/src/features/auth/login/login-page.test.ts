@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authTimings, messages } from '@crm/shared';
 import { getRememberedStationId, rememberStation } from '../../../lib/selected-station';
-import { openLoginPage, pageLocation } from '../../../lib/auth-redirect';
+import { openLoginPage, pageLocation, setPendingStationAdminCallback } from '../../../lib/auth-redirect';
 import { getBearerToken, getSessionUserId, setSessionUser } from '../../../lib/session';
 import { MODE_KEY } from '../../../lib/theme-mode';
 import { makeUser, mockFetch } from '../../../test/render';
@@ -161,5 +161,46 @@ describe('the login page in the Telegram mini-app', () => {
     expect(part('error-text').textContent).toBe(messages.auth.telegramUserNotFound);
     expect(visible('page')).toBe(true);
     expect(getSessionUserId()).toBeNull();
+  });
+
+  it('says who invites the visitor to which network and station when he follows an invitation link', async () => {
+    setPendingStationAdminCallback('s1', 'tok-1');
+    const calls = mockFetch((url) =>
+      url === '/api/station/invitations/preview'
+        ? {
+            status: 200,
+            body: {
+              inviter: 'Алексей Смирнов',
+              station_name: 'Мойка на Ленина',
+              network_name: 'Демо-сеть',
+              station_count: 2,
+              position: 'worker',
+              expires_at: '2026-12-05T09:00:00.000Z',
+            },
+          }
+        : undefined,
+    );
+    openPage();
+    await vi.waitFor(() => expect(visible('invite')).toBe(true));
+    expect(part('invite-text').textContent).toBe(
+      'Алексей Смирнов приглашает вас в сеть «Демо-сеть» (станция «Мойка на Ленина») на должность «Мойщик».',
+    );
+    expect(part('invite-access').textContent).toMatch(
+      /^Приглашение даёт доступ ко всей сети «Демо-сеть» — ко всем её станциям \(сейчас их 2\)/,
+    );
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ station_id: 's1', token: 'tok-1' });
+  });
+
+  it('shows no invitation without a pending link, or when the link is stale', async () => {
+    const calls = mockFetch(() => undefined);
+    openPage();
+    expect(visible('invite')).toBe(false);
+    expect(calls).toHaveLength(0);
+    stop();
+    setPendingStationAdminCallback('s1', 'stale');
+    openPage();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(visible('invite')).toBe(false);
   });
 });

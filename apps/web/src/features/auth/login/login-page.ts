@@ -1,9 +1,22 @@
-import { authTimings, messages } from '@crm/shared';
+import {
+  authTimings,
+  invitationAccessText,
+  invitationGreetingText,
+  messages,
+  positionLabels,
+} from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
-import { LOGIN_PATH, loginUrl, pageLocation, takeLoginError } from '../../../lib/auth-redirect';
+import {
+  getPendingStationAdminCallback,
+  LOGIN_PATH,
+  loginUrl,
+  pageLocation,
+  takeLoginError,
+} from '../../../lib/auth-redirect';
 import { getSessionUserId } from '../../../lib/session';
 import { isTelegramLaunch, loadTelegramWebApp, rememberTelegramLaunch } from '../../../lib/telegram';
 import { currentMode, switchMode } from '../../../lib/theme-mode';
+import { fetchInvitationPreview } from '../api/invitation-preview';
 import { signInWithTelegram } from '../api/telegram-sign-in';
 import { forgetSignIn, storeSignIn } from '../sign-in-storage';
 import { initials, TESTIMONIAL_INTERVAL_MS, testimonials } from './testimonials';
@@ -93,6 +106,7 @@ export function startLoginPage(root: ParentNode = document): () => void {
   listen(window, 'pageshow', (event) => event.persisted && show('idle'));
 
   startThemeSwitch(part('theme'), listen);
+  void showInvitation(part('invite'), part('invite-text'), part('invite-access'));
   // The markup was rendered at build time.
   part('year').textContent = String(new Date().getFullYear());
   cleanups.push(startTestimonials(root, listen));
@@ -104,6 +118,30 @@ export function startLoginPage(root: ParentNode = document): () => void {
     void signInInTelegram(show);
   } else show('idle');
   return stop;
+}
+
+/**
+ * Followed an invitation link while signed out (the link's page kept its station and token): says who
+ * invites the visitor to which network and station, and that it is the whole network. Nothing when the
+ * link is stale or the server cannot say: the invitation page explains a refused link after sign-in.
+ */
+async function showInvitation(box: HTMLElement, text: HTMLElement, access: HTMLElement) {
+  const pending = getPendingStationAdminCallback();
+  if (!pending?.token) return;
+  try {
+    const preview = await fetchInvitationPreview(pending.stationId, pending.token);
+    text.textContent = invitationGreetingText({
+      inviter: preview.inviter,
+      networkName: preview.network_name,
+      stationName: preview.station_name,
+      positionLabel: positionLabels[preview.position],
+    });
+    const scope = invitationAccessText(preview.network_name, preview.station_count, 'Приглашение');
+    access.textContent = `${scope} Войдите, чтобы принять его.`;
+    box.hidden = false;
+  } catch {
+    // Stale, revoked or unreachable: the plain sign-in page.
+  }
 }
 
 /** S1 §4 step 11: the mini-app signs in with Telegram's verified initData, no button. */

@@ -4,6 +4,7 @@ import { CopyOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import {
   assignablePositions,
+  invitationAccessText,
   invitationMessages,
   invitationPath,
   positionLabels,
@@ -15,20 +16,34 @@ import {
 } from '@crm/shared';
 import { inStationZone } from '../../../lib/station-time';
 import { useNotify } from '../../../lib/notify';
+import { useCurrentUser } from '../../users/api/current-user';
 import { useCreateInvitation } from '../api/create-invitation';
-import { useCountdown } from './staff/use-countdown';
+import { useStationList } from '../api/station-list';
 import './invite-card.css';
 
 const positionOptions = assignablePositions.map((value) => ({ value, label: positionLabels[value] }));
 
 /**
- * The link just made, as a QR code (S2 §9: size 200) and text. «Копировать ссылку» waits 5 s after the
- * link appears (S2 §9), so the owner looks at the QR first: a scan is what a washer at the counter does.
+ * What the link opens, as the server grants it: the station's whole network (a membership of the
+ * network), named by the caller's own membership; a support admin outside it gets the unnamed form.
+ */
+export function useInvitationAccessText(station: Station): string {
+  const networks = useCurrentUser().data?.user.networks ?? [];
+  const stations = useStationList().data;
+  const network = networks.find((n) => n.id === station.network_id) ?? null;
+  const count =
+    network && stations ? stations.filter((s) => s.network_id === station.network_id).length : null;
+  return invitationAccessText(network?.name ?? null, count);
+}
+
+/**
+ * The link just made, as a QR code (S2 §9: size 200) and text. «Копировать ссылку» works at once: the
+ * spec's 5 s wait after the link appears prevents no mistake — the position was chosen and the access
+ * explained before the link was made, copying is not sending, and a link sent wrongly is revoked in the
+ * list (docs/decisions.md «Invitations: which waits stay»).
  */
 function NewLink({ station, created }: { station: Station; created: InvitationCreated }) {
   const notify = useNotify();
-  const [createdAt] = useState(() => Date.now());
-  const left = useCountdown(Math.ceil(staffLimits.inviteCopyDelayMs / 1000), createdAt);
   // Built on the origin the owner is using, so the link opens the same site they are on.
   const link = `${window.location.origin}${invitationPath(station.id, created.token)}`;
   const until = inStationZone(created.expires_at, station.time_zone)?.format('D MMMM, HH:mm');
@@ -54,8 +69,8 @@ function NewLink({ station, created }: { station: Station; created: InvitationCr
         <Typography.Paragraph className="invite-card__link" data-testid="invitation-link">
           {link}
         </Typography.Paragraph>
-        <Button icon={<CopyOutlined />} disabled={left > 0} onClick={() => void copy()}>
-          {left > 0 ? `Копировать ссылку (${left} сек.)` : 'Копировать ссылку'}
+        <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+          Копировать ссылку
         </Button>
         <Typography.Text type="secondary" style={{ fontSize: 13, textAlign: 'center' }}>
           Действует до {until}, для одного человека. Целиком ссылка больше не показывается.
@@ -71,6 +86,7 @@ function NewLink({ station, created }: { station: Station; created: InvitationCr
  */
 export function InviteLinkPanel({ station }: { station: Station }) {
   const notify = useNotify();
+  const access = useInvitationAccessText(station);
   const selectId = useId();
   const create = useCreateInvitation(station.id);
   const [position, setPosition] = useState<AssignablePosition>('administrator');
@@ -103,6 +119,9 @@ export function InviteLinkPanel({ station }: { station: Station }) {
           {created ? 'Создать новую ссылку' : 'Создать ссылку'}
         </Button>
       </div>
+      <Typography.Text type="secondary" data-testid="invitation-access">
+        {access}
+      </Typography.Text>
       {created && <NewLink key={created.id} station={station} created={created} />}
     </Flex>
   );

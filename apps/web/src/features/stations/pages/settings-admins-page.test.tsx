@@ -76,7 +76,8 @@ describe('SettingsAdminsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Нет добавленных администраторов')).toBeInTheDocument();
   });
 
-  it('shows the instructions with a 5 s countdown, then the invitation step', async () => {
+  it('shows the instructions with a 5 s countdown the first time, then the invitation step', async () => {
+    localStorage.removeItem('crm.inviteInstructionsRead');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     setViewport(1280);
     renderSettings(path, { api: listed(staff) });
@@ -86,9 +87,12 @@ describe('SettingsAdminsPage', { timeout: 20_000 }, () => {
     act(() => vi.advanceTimersByTime(3_000));
     expect(within(dialog).getByRole('button', { name: 'Понятно (2 сек.)' })).toBeDisabled();
     act(() => vi.advanceTimersByTime(2_000));
+    expect(within(dialog).getByText(/Ссылка даёт доступ ко всей сети/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Понятно' }));
     expect(await screen.findByText('Ссылка-приглашение')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Создать ссылку/ })).toBeInTheDocument();
+    // Read once on this device: the next time «Понятно» works at once.
+    expect(localStorage.getItem('crm.inviteInstructionsRead')).toBe('1');
   });
 
   it('edits a colleague: save disabled until a change, position offered, success message', async () => {

@@ -7,7 +7,7 @@ import {
   pageLocation,
   setPendingStationAdminCallback,
 } from '../../../lib/auth-redirect';
-import { apiError, mockApi, renderRoutes, testUser } from '../testing/render';
+import { apiError, mockApi, renderRoutes, testStation, testUser } from '../testing/render';
 import { StationAdminCallbackPage } from './station-admin-callback-page';
 
 const routes = [
@@ -37,7 +37,7 @@ describe('StationAdminCallbackPage', () => {
 
   it('a member gets the instructions, and can go to settings', async () => {
     setSessionUser('u1');
-    const api = mockApi({ 'GET /api/station/list_of_users/s1': () => ({ users: [testUser()] }) });
+    const api = mockApi({ 'POST /api/station/list': () => ({ stations: [{ ...testStation(), id: 's1' }] }) });
     vi.stubGlobal('fetch', api.fetchMock);
     const { router } = renderRoutes(routes, '/stationAdminCallback/s1#invite=tok-1');
     expect(await screen.findByText('Как добавить администратора')).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe('StationAdminCallbackPage', () => {
   it("connects anyone else with the link's token, also when the check fails, then goes home", async () => {
     setSessionUser('u1');
     const api = mockApi({
-      'GET /api/station/list_of_users/s1': () => apiError(404, 'Запрашиваемые данные не найдены.'),
+      'POST /api/station/list': () => apiError(500, 'Сбой'),
       'POST /api/user/move_to_station/s1/u1': () => ({ user: testUser() }),
     });
     vi.stubGlobal('fetch', api.fetchMock);
@@ -61,13 +61,15 @@ describe('StationAdminCallbackPage', () => {
     const move = api.calls.find((c) => c.key === 'POST /api/user/move_to_station/s1/u1');
     expect(move?.body).toEqual({ token: 'tok-1' });
     expect(getPendingStationAdminCallback()).toBeNull();
+    // Not a member yet: the station's staff list (members only, 404) is never asked for.
+    expect(api.calls.some((c) => c.key.includes('list_of_users'))).toBe(false);
   });
 
   it('after sign-in, uses the token kept for the same station', async () => {
     setSessionUser('u1');
     setPendingStationAdminCallback('s1', 'kept');
     const api = mockApi({
-      'GET /api/station/list_of_users/s1': () => ({ users: [] }),
+      'POST /api/station/list': () => ({ stations: [] }),
       'POST /api/user/move_to_station/s1/u1': () => ({ user: testUser() }),
     });
     vi.stubGlobal('fetch', api.fetchMock);
@@ -81,7 +83,7 @@ describe('StationAdminCallbackPage', () => {
   it('refuses on the page a link without a token, and does not call the server', async () => {
     setSessionUser('u1');
     setPendingStationAdminCallback('other-station', 'not-for-s1');
-    const api = mockApi({ 'GET /api/station/list_of_users/s1': () => ({ users: [] }) });
+    const api = mockApi({ 'POST /api/station/list': () => ({ stations: [] }) });
     vi.stubGlobal('fetch', api.fetchMock);
     const { router } = renderRoutes(routes, '/stationAdminCallback/s1');
     expect(await screen.findByText(invitationMessages.invalid)).toBeInTheDocument();
@@ -97,7 +99,7 @@ describe('StationAdminCallbackPage', () => {
     vi.stubGlobal(
       'fetch',
       mockApi({
-        'GET /api/station/list_of_users/s1': () => ({ users: [] }),
+        'POST /api/station/list': () => ({ stations: [] }),
         'POST /api/user/move_to_station/s1/u1': () => apiError(403, invitationMessages.invalid),
       }).fetchMock,
     );
@@ -111,7 +113,7 @@ describe('StationAdminCallbackPage', () => {
     vi.stubGlobal(
       'fetch',
       mockApi({
-        'GET /api/station/list_of_users/s1': () => ({ users: [] }),
+        'POST /api/station/list': () => ({ stations: [] }),
         'POST /api/user/move_to_station/s1/u1': () => apiError(500, 'nope'),
       }).fetchMock,
     );

@@ -16,7 +16,7 @@ import {
   openLoginPage,
 } from '../../../lib/auth-redirect';
 import { useMoveToStation } from '../../users/api/move-to-station';
-import { stationUsersQuery } from '../api/station-users';
+import { stationListQuery } from '../api/station-list';
 import { AdminInstructionsModal } from '../components/admin-instructions-modal';
 
 type View = 'working' | 'instructions' | 'refused';
@@ -32,7 +32,7 @@ function invitationToken(stationId: string, hash: string): string | null {
 /**
  * `/stationAdminCallback/{stationId}#invite=…`, the invitation link (S1 §2, DESIGN §10). Signed out: the
  * station id and token are kept and the user signs in first (the sign-in returns here). Signed in: a
- * member gets instructions; anyone else joins the station's network with the token — also when the
+ * member (the station is among his own) gets instructions; anyone else joins the station's network with the token — also when the
  * membership check itself fails. A link without a valid token is refused on the page, not in a toast:
  * the person needs to read what to do next.
  */
@@ -64,8 +64,10 @@ export function StationAdminCallbackPage() {
     void (async () => {
       let member = false;
       try {
-        const users = await queryClient.fetchQuery(stationUsersQuery(stationId));
-        member = users.some((u) => u.id === userId);
+        // The caller's own stations, not the station's staff: `list_of_users` is for members only, so
+        // for the very person the link is for it could only answer 404 (issue 38).
+        const stations = await queryClient.fetchQuery(stationListQuery(userId));
+        member = stations.some((station) => station.id === stationId);
       } catch {
         // S1 §2: if the check fails, the user is still connected.
       }

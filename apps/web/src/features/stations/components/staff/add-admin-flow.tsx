@@ -2,15 +2,16 @@ import { useState } from 'react';
 import { Button, Modal } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import type { Station } from '@crm/shared';
-import { InviteLinkPanel } from '../invite-card';
-import { AddAdminInstructionsModal } from './add-admin-instructions-modal';
+import { InviteLinkPanel, useInvitationAccessText } from '../invite-card';
+import { AddAdminInstructionsModal, instructionsAlreadyRead } from './add-admin-instructions-modal';
 
 type Step = 'closed' | 'instructions' | 'invite';
 
-/** «Добавить администратора» (S2 §2, §4): the instructions with their countdown, then the invitation. */
+/** «Добавить администратора» (S2 §2, §4): the instructions (a countdown the first time), then the invitation. */
 export function AddAdminFlow({ station }: { station: Station }) {
   const [step, setStep] = useState<Step>('closed');
   const [openedAt, setOpenedAt] = useState<number | null>(null);
+  const accessText = useInvitationAccessText(station);
 
   return (
     <>
@@ -18,7 +19,8 @@ export function AddAdminFlow({ station }: { station: Station }) {
         type="primary"
         icon={<UserAddOutlined />}
         onClick={() => {
-          setOpenedAt(Date.now());
+          // Read once on this device: no countdown again (null runs none).
+          setOpenedAt(instructionsAlreadyRead() ? null : Date.now());
           setStep('instructions');
         }}
       >
@@ -26,6 +28,7 @@ export function AddAdminFlow({ station }: { station: Station }) {
       </Button>
       <AddAdminInstructionsModal
         open={step === 'instructions'}
+        accessText={accessText}
         openedAt={step === 'instructions' ? openedAt : null}
         onCancel={() => setStep('closed')}
         onConfirm={() => setStep('invite')}
