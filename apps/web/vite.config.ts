@@ -14,6 +14,7 @@ import {
 import { antdFirstScreenStyles } from './build/antd-styles';
 import { chunkGraph } from './build/chunk-graph';
 import { dailyChunkGroups } from './build/daily-chunks';
+import { quietLibraryLabels } from './build/quiet-library-labels';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
 
 /**
@@ -194,6 +195,7 @@ export default defineConfig({
     publicBookingPages,
     antdStaticStyles(),
     formProviderOnly,
+    quietLibraryLabels(),
     precache.plugin,
     chunkGroups.plugin,
     VitePWA({

@@ -34,4 +34,25 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       expect(await seriousViolations(page)).toEqual([]);
     });
   }
+
+  // Issue 38: screen readers read antd's icon names («check», «down») and «segmented control» between the
+  // Russian labels. Icons are decoration (aria-hidden) unless given a Russian name; every Segmented has one.
+  it('no English icon names or «segmented control» in the accessibility tree (dashboard, «Ещё» sheet)', async () => {
+    const english = (tree: string) => [
+      ...(tree.match(/img "[a-z][a-z-]*"/g) ?? []),
+      ...(tree.match(/segmented control/g) ?? []),
+    ];
+    const page = await browser.openAs('owner');
+    await page.goto(`/station/${inject('leninaId')}/dashboard`);
+    await page.getByRole('heading', { name: 'Сводка' }).waitFor();
+    await page.getByRole('radiogroup', { name: 'Период' }).waitFor();
+    expect(english(await page.locator('body').ariaSnapshot())).toEqual([]);
+
+    const phone = await browser.openAs('owner', { viewport: 'phone' });
+    await phone.goto(`/station/${inject('leninaId')}/dashboard`);
+    await phone.getByRole('button', { name: 'Ещё' }).click();
+    const sheet = phone.getByRole('dialog', { name: 'Ещё' });
+    await sheet.getByRole('radiogroup', { name: 'Тема оформления' }).waitFor();
+    expect(english(await phone.locator('body').ariaSnapshot())).toEqual([]);
+  });
 });

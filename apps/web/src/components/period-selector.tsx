@@ -89,6 +89,7 @@ export function PeriodSelector({ kinds, value, onChange, today, label = 'Пер�
       ) : (
         <Segmented
           className="period-selector__kinds"
+          aria-label="Период"
           value={value.kind}
           options={options}
           onChange={(kind) => choose(kind as PeriodKind)}

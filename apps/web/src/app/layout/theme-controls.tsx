@@ -9,6 +9,7 @@ export function ThemeControls() {
     <div className="theme-controls">
       <Segmented<ThemeMode>
         block
+        aria-label="Тема оформления"
         value={mode}
         onChange={setMode}
         options={[

@@ -165,6 +165,7 @@ export function InstallAppPage() {
           </Button>
         )}
         <Segmented<Platform>
+          aria-label="Телефон и браузер"
           value={platform}
           onChange={setPlatform}
           options={[
