@@ -163,6 +163,72 @@ describe('SettingsSchedulePage', { timeout: 30_000 }, () => {
     expect(within(summary).getByText('Укажите время работы для субботы')).toBeInTheDocument();
   });
 
+  it('lists the orders the new hours leave out and cancels them with a reason when asked (issue 38)', async () => {
+    const listed = {
+      id: 'o1',
+      number: 10001,
+      date: '2031-03-16',
+      start: '11:00',
+      end: '12:00',
+      booking_start: '2031-03-16T08:00:00.000Z',
+      booking_end: '2031-03-16T09:00:00.000Z',
+      box_number: 2,
+      status: 'Booked',
+      source: 'Yandex',
+      car: 'Kia Rio',
+      plate_number: 'а123вс77',
+      reason: 'hours',
+    };
+    const calls = serve({
+      update: (body) =>
+        body.affected_orders
+          ? { status: 200, body: { station: { ...station, worktime_by_day: body.worktime_by_day } } }
+          : {
+              status: 409,
+              body: {
+                error: {
+                  code: 'ORDERS_OUTSIDE_HOURS',
+                  message: 'Изменение оставляет вне графика или без бокса 1 заказ.',
+                  orders: [listed],
+                  total: 1,
+                },
+              },
+            },
+    });
+    show();
+    fireEvent.click(screen.getByRole('switch', { name: 'Воскресенье: рабочий день' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Заказы вне нового графика' });
+    expect(within(dialog).getByText(/11:00–12:00 · Бокс 2/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Kia Rio · А123ВС77')).toBeInTheDocument();
+    expect(within(dialog).getByText('Яндекс')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: /^Перенести/ })).toHaveAttribute(
+      'href',
+      '/station/s1?view=day&date=2031-03-16&orderId=o1',
+    );
+    expect(within(dialog).getByText(/Новый график действует сразу, с сегодняшнего дня/)).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Отменить заказы' }));
+    expect(within(dialog).getByText('Партнёр получит уведомление об отмене: Яндекс')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Другое' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить и отменить заказы' }));
+    // «Другое» says nothing by itself: the words are required.
+    expect(await within(dialog).findByText('Опишите причину')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Комментарий' }), {
+      target: { value: 'Ремонт' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить и отменить заказы' }));
+    expect(await screen.findByText('Отменено: 1 заказ')).toBeInTheDocument();
+    const sent = posts(calls, '/api/station/update/s1');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).not.toHaveProperty('affected_orders');
+    expect(sent[1]).toMatchObject({
+      affected_orders: 'cancel',
+      cancel_reason: 'Other',
+      cancel_comment: 'Ремонт',
+    });
+  });
+
   it('puts the week back on «Отменить изменения»', () => {
     serve();
     show();
