@@ -37,7 +37,7 @@ describe('served over HTTPS with HTTP/2', () => {
 
   it('a phone signs in, gets the calendar in h2 and answers a new order; the order event comes over h2', async () => {
     expect(server.baseUrl).toMatch(/^https:\/\//);
-    const context = await newContext(browser, server.baseUrl, { viewport: 'phone', reducedMotion: true });
+    const context = await newContext(browser, server.baseUrl, { viewport: 'phone' });
     try {
       const page = await newPage(context);
       await signInFast(page, server.baseUrl, 'administrator');

@@ -31,12 +31,6 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
   /** 'block' keeps the app's service worker from installing (and precaching 1.5 MB) in this context. */
   serviceWorkers?: 'allow' | 'block';
-  /**
-   * The system setting «уменьшить движение», which the app honours (app/global.css): antd's windows then
-   * appear at once. The tests use it: a press that landed on a window still zooming in on a starved CPU was
-   * lost (the window stayed open with its button idle), a race of the harness and not of the product.
-   */
-  reducedMotion?: boolean;
 }
 
 /** A fresh context (own cookies and storage) with the product's base URL and a Russian locale. */
@@ -52,7 +46,6 @@ export function newContext(browser: Browser, baseUrl: string, options: ContextOp
     timezoneId: 'Europe/Moscow',
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: options.serviceWorkers ?? 'allow',
-    reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
   });
 }
 

@@ -25,7 +25,7 @@ export function useBrowser() {
     if (!browser) throw new Error('useBrowser(): the browser is not running yet');
     // Every test's context is new, so the service worker would install and precache the daily routes
     // (176 files) in each one, beside the test; only the specs about it (notifications) allow it.
-    const context = await newContext(browser, baseUrl(), { serviceWorkers: 'block', reducedMotion: true, ...options });
+    const context = await newContext(browser, baseUrl(), { serviceWorkers: 'block', ...options });
     const page = await newPage(context);
     onTestFinished(async ({ task }) => {
       // What the page looked like when the test failed: test-results/<test name>.png (gitignored).
