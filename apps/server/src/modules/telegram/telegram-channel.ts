@@ -3,7 +3,7 @@ import { GrammyError, HttpError } from 'grammy';
 import type { AppDeps } from '../../app-deps';
 import { users } from '../../db/schema';
 import type { ChannelSender, SendOutcome } from '../notifications/channels';
-import { decisionKeyboard, notificationText } from './telegram-texts';
+import { notificationKeyboard, notificationText } from './telegram-texts';
 
 /**
  * A failed send the outbox retries. The message is ours (method and Telegram's code), never the library's
@@ -49,10 +49,11 @@ export function createTelegramChannel(deps: AppDeps): ChannelSender | null {
     },
 
     async send(_db, recipient, message): Promise<SendOutcome> {
+      const keyboard = notificationKeyboard(message, deps.config.publicUrl);
       try {
         await telegram.api.sendMessage(chatIdOf(recipient), notificationText(message), {
           link_preview_options: { is_disabled: true },
-          ...(message.order.awaitsDecision ? { reply_markup: decisionKeyboard(message.order.id) } : {}),
+          ...(keyboard ? { reply_markup: keyboard } : {}),
         });
         return 'sent';
       } catch (error) {

@@ -15,6 +15,7 @@ export const botTexts = {
   declined: 'Запись отклонена',
   alreadyAnswered: (status: string | undefined) => `Уже обработана${status ? `: ${status}` : ''}`,
   acceptButton: 'Принять',
+  openButton: 'Открыть в CRM',
   declineButton: 'Отклонить',
   acceptedBy: (who: string) => `✅ Принята: ${who}`,
   declinedBy: (who: string) => `❌ Отклонена: ${who}`,
@@ -69,4 +70,21 @@ export function decisionKeyboard(orderId: string) {
       ],
     ],
   };
+}
+
+/**
+ * The buttons under a notification: «Принять» / «Отклонить» for an order awaiting a decision, and «Открыть
+ * в CRM» (the order in the calendar) when the CRM's address is https — Telegram refuses a URL button to
+ * plain http such as a local demo's, and the whole message would fail with it. None: no keyboard.
+ */
+export function notificationKeyboard(
+  message: { url: string; order: { id: string; awaitsDecision: boolean } },
+  publicUrl: string,
+) {
+  const rows: ({ text: string; callback_data: string } | { text: string; url: string })[][] = [];
+  if (message.order.awaitsDecision) rows.push(...decisionKeyboard(message.order.id).inline_keyboard);
+  if (publicUrl.startsWith('https://')) {
+    rows.push([{ text: botTexts.openButton, url: new URL(message.url, publicUrl).toString() }]);
+  }
+  return rows.length > 0 ? { inline_keyboard: rows } : undefined;
 }

@@ -123,6 +123,33 @@ describe('Telegram outbox channel', () => {
     expect(sent[0]!.text).toContain('Источник: Станция');
   });
 
+  it("adds «Открыть в CRM» with the order's address when the CRM is on https, under the decision", async () => {
+    const config = { ...t.config, publicUrl: 'https://crm.example.ru' };
+    const https = createTelegramChannel({
+      db: t.db,
+      database: t.database,
+      config,
+      adapters: createAdapters(config),
+    })!;
+    await https.send(t.db, '900000001', message());
+    await https.send(t.db, '900000001', message({ awaitsDecision: false, status: 'Booked' }, 'order_soon'));
+    const [decision, soon] = bot.callsOf('sendMessage');
+    const open = {
+      text: 'Открыть в CRM',
+      url: `https://crm.example.ru/station/station-1/calendar?order=${orderId}`,
+    };
+    expect(decision!.reply_markup).toEqual({
+      inline_keyboard: [
+        [
+          { text: 'Принять', callback_data: `a:${orderId}` },
+          { text: 'Отклонить', callback_data: `d:${orderId}` },
+        ],
+        [open],
+      ],
+    });
+    expect(soon!.reply_markup).toEqual({ inline_keyboard: [[open]] });
+  });
+
   it('reports a chat that blocked the bot, or is gone, as gone', async () => {
     bot.failChat('900000002', 'blocked');
     expect(await channel.send(t.db, '900000002', message())).toBe('gone');

@@ -81,6 +81,19 @@ describe('Telegram bot: webhook and linking', () => {
       await postUpdate(t, messageUpdate(502, 'привет'));
       expect(repliesTo(502)).toEqual([botTexts.howToLink, botTexts.howToLink]);
     });
+
+    it('ignores an update Telegram sends again (same update_id): answered 200, handled once', async () => {
+      const update = messageUpdate(503, 'привет');
+      for (let i = 0; i < 3; i++) {
+        const res = await postUpdate(t, update);
+        expect(res.statusCode).toBe(200);
+        expect(res.json()).toEqual({ ok: true });
+      }
+      expect(repliesTo(503)).toEqual([botTexts.howToLink]);
+      // A new update from the same chat is handled as usual.
+      await postUpdate(t, messageUpdate(503, 'ещё раз'));
+      expect(repliesTo(503)).toEqual([botTexts.howToLink, botTexts.howToLink]);
+    });
   });
 
   describe('linking by a one-time code', () => {

@@ -7,6 +7,7 @@ import { authOf } from '../../plugins/auth';
 import { AppError, conflict, notFound } from '../../plugins/errors';
 import { installBotHandlers } from './telegram-bot';
 import { createTelegramLink, unlinkTelegram } from './telegram-link.service';
+import { createUpdateDeduper } from './update-dedupe';
 
 const tags = ['telegram'];
 const secretHeader = 'x-telegram-bot-api-secret-token';
@@ -25,6 +26,7 @@ export const telegramBotRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   const telegram = adapters.telegram;
   const bot = telegram?.createBot() ?? null;
   if (bot) installBotHandlers(bot, db, app.log);
+  const updates = createUpdateDeduper();
 
   app.post(
     '/api/telegram/webhook',
@@ -48,6 +50,11 @@ export const telegramBotRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     async (request) => {
       if (!bot) throw notFound();
       const log = request.log;
+      // Telegram re-sends an update it thinks failed: the same update_id is answered and not handled again.
+      if (updates.isRepeat(request.body.update_id)) {
+        log.info({ updateId: request.body.update_id }, 'telegram update seen before, ignored');
+        return { ok: true };
+      }
       const handled = bot.handleUpdate(request.body as unknown as Update).catch((error: unknown) => {
         // An update we cannot handle is answered all the same: Telegram would only send it again.
         const reason = error instanceof Error ? error.message : String(error);
