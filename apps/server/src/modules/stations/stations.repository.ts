@@ -47,7 +47,9 @@ async function inProgressOf(db: Db, stationIds: readonly string[], now: Date): P
 export async function toStationDtos(db: Db, rows: readonly StationRow[]): Promise<Station[]> {
   const ids = rows.map((r) => r.id);
   const now = new Date();
-  const [boxRows, inProgress] = await Promise.all([boxesOf(db, ids), inProgressOf(db, ids, now)]);
+  // One after the other: inside a transaction both would queue on its one connection anyway.
+  const boxRows = await boxesOf(db, ids);
+  const inProgress = await inProgressOf(db, ids, now);
   return rows.map((row) => ({
     ...toStationDto(row, boxRows, now),
     in_progress: inProgress.get(row.id) ?? 0,
