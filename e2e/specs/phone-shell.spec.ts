@@ -3,6 +3,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { viewports } from '../support/browser';
 import { useBrowser } from '../support/test-browser';
 
+/** antd's windows slide in and out: positions are read once they have come to rest. */
+const settled = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+
 /** The «Ещё» sheet's head, rows and actions: whatever the owner may follow or press in it. */
 const sheetControls = (sheet: Locator) => sheet.locator('a, button, [role="radio"]');
 
@@ -70,6 +78,7 @@ describe('shell on a phone (390×844)', () => {
       await page.getByRole('button', { name: 'Ещё' }).click();
       const sheet = page.getByRole('dialog', { name: 'Ещё' });
       await sheet.getByRole('heading', { name: 'Действия' }).waitFor();
+      await settled(page);
 
       const inView = async (target: Locator) => {
         const box = await target.boundingBox();
@@ -111,6 +120,7 @@ describe('shell on a phone (390×844)', () => {
     const open = async () => {
       await more.click();
       await sheet.getByRole('heading', { name: 'Основные' }).waitFor();
+      await settled(page);
     };
     const onDashboard = () => expect(new URL(page.url()).pathname).toBe(`/station/${leninaId}/dashboard`);
 
@@ -150,5 +160,28 @@ describe('shell on a phone (390×844)', () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname.endsWith('/dashboard'));
     expect(await sheet.isVisible()).toBe(false);
+  });
+
+  // Issue 38: an overlay came up over a window (the push prompt over the invitation dialog). The floating
+  // cards (cookies, push) wait while a window is open, and come back once it is closed.
+  it('the cookie banner never comes up over the open «Ещё» sheet; it waits and then shows', async () => {
+    // Марина has not answered about cookies (the global setup answered for the others).
+    const page = await browser.openAs('principal', { viewport: 'phone' });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ещё' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Ещё' });
+    await sheet.getByRole('heading', { name: 'Основные' }).waitFor();
+    await settled(page);
+    const cookies = page.getByRole('dialog', { name: 'Мы используем cookie' });
+    // Due 1 s after the CRM data; the sheet holds it back.
+    await page.waitForTimeout(2500);
+    expect(await cookies.isVisible()).toBe(false);
+    await sheet.getByRole('button', { name: /Закрыть|Close/ }).click();
+    await sheet.waitFor({ state: 'hidden' });
+    await cookies.waitFor();
+    await settled(page);
+    // It takes its room: the bottom bar and the banner do not overlap.
+    const [bar, card] = [await page.locator('.bottom-bar').boundingBox(), await cookies.boundingBox()];
+    expect(card!.y + card!.height).toBeLessThanOrEqual(bar!.y);
   });
 });
