@@ -105,6 +105,59 @@ describe('SettingsBoxesPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Сохранить изменения' })).toBeEnabled();
   });
 
+  it('lists the orders on the box that goes, which cannot be kept, and cancels them (issue 38)', async () => {
+    const onFourth = {
+      id: 'o4',
+      number: 10004,
+      date: '2031-03-11',
+      start: '12:00',
+      end: '12:30',
+      booking_start: '2031-03-11T09:00:00.000Z',
+      booking_end: '2031-03-11T09:30:00.000Z',
+      box_number: 4,
+      status: 'Booked',
+      source: 'Own',
+      car: 'Skoda Octavia',
+      plate_number: 'м505ор77',
+      reason: 'box',
+    };
+    const { calls } = renderSettings('/station/s1/settings/boxes', {
+      api: {
+        'POST /api/station/update/s1': (body) =>
+          (body as { affected_orders?: string }).affected_orders
+            ? { station: testStation({ boxes: [1, 2, 3].map((number) => ({ number, status: 'Free' })) }) }
+            : new Response(
+                JSON.stringify({
+                  error: {
+                    code: 'ORDERS_OUTSIDE_HOURS',
+                    message: 'Заказы мешают',
+                    orders: [onFourth],
+                    total: 1,
+                  },
+                }),
+                { status: 409, headers: { 'Content-Type': 'application/json' } },
+              ),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Убрать бокс 4' }));
+    await waitFor(() => expect(boxNames()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Заказы вне нового графика' });
+    expect(within(dialog).getByText('Бокс убирается')).toBeInTheDocument();
+    expect(within(dialog).getByText('Skoda Octavia · М505ОР77')).toBeInTheDocument();
+    // A box change has no «from which day»; the order cannot stay on a box that goes.
+    expect(within(dialog).queryByText(/Новый график действует/)).toBeNull();
+    expect(within(dialog).getByRole('radio', { name: /Оставить заказы/ })).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Сохранить и отменить заказы' }));
+    expect(await screen.findByText('Количество боксов успешно обновлено')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls.filter((c) => c.key === 'POST /api/station/update/s1').map((c) => c.body);
+    expect(sent).toEqual([
+      { boxes: 3 },
+      { boxes: 3, affected_orders: 'cancel', cancel_reason: 'NotWorking' },
+    ]);
+  });
+
   it('lists the boxes without changing them for those who cannot change the station', async () => {
     renderSettings('/station/s1/settings/boxes', { canManage: false });
     expect(await screen.findByLabelText('Количество боксов')).toBeDisabled();
