@@ -103,6 +103,16 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
     const week = await openNewOrder(page);
     expect(week).toMatchObject({ date: ddmmyyyy(day), start: hh(OPENING / 60) });
     expect(new URL(page.url()).searchParams.get('newOrder')).not.toBe('1');
+    // «Бокс» (issue 38): any free one unless chosen; at 08:00 the demo's blocked slot takes every box.
+    const newOrder = page.getByRole('dialog', { name: 'Новая запись' });
+    const boxField = newOrder.locator('.ant-select').filter({ has: page.locator('#order-box') });
+    expect(await boxField.textContent()).toBe('Любой свободный');
+    await boxField.click();
+    await page
+      .locator('.ant-select-dropdown:visible')
+      .getByTitle('Бокс 1 — занят: Слот заблокирован · 08:00–09:00')
+      .waitFor();
+    await page.keyboard.press('Escape');
     await week.close();
 
     await page.locator('.ant-segmented-item', { hasText: 'День' }).click();
@@ -110,6 +120,15 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
     const dayView = await openNewOrder(page);
     expect(dayView).toMatchObject({ date: ddmmyyyy(day), start: hhmm(expected) });
     await dayView.close();
+
+    // Away to «Заказы» and back by «Расписание» (issue 38): the same day in day view, not this week.
+    await page.getByRole('link', { name: 'Заказы' }).first().click();
+    await page.waitForURL(/\/history/);
+    await page.getByRole('link', { name: 'Расписание' }).first().click();
+    await page.waitForURL(
+      (url) => url.searchParams.get('view') === 'day' && url.searchParams.get('date') === day,
+    );
+    await page.locator('.tg__lane-head').first().waitFor();
 
     // A link (or a reload) with `newOrder=1` and the day starts on that day too.
     await page.goto(`/station/${leninaId}?view=day&date=${day}&newOrder=1`);

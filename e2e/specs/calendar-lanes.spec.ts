@@ -77,8 +77,11 @@ describe('the calendar’s box lanes at «Мойка на Ленина» (admini
       .locator(`.tg__col[data-box="${box}"] .ev`)
       .filter({ has: page.locator('.ev__label', { hasText: plate }) });
 
-  /** Drags a card by the mouse to the same height in the lane of `box`, `slots` half-hours lower. */
-  async function drag(page: Page, card: Locator, box: number, slots = 0) {
+  /**
+   * Drags a card by the mouse to the same height in the lane of `box`, `slots` half-hours lower;
+   * `whileOver` runs with the card held over its target, before the drop.
+   */
+  async function drag(page: Page, card: Locator, box: number, slots = 0, whileOver?: () => Promise<void>) {
     await gridSettled(page);
     await card.scrollIntoViewIfNeeded();
     const from = (await card.boundingBox())!;
@@ -88,6 +91,7 @@ describe('the calendar’s box lanes at «Мойка на Ленина» (admini
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(lane.x + lane.width / 2, y + slots * 40, { steps: 12 });
+    await whileOver?.();
     await page.mouse.up();
   }
 
@@ -149,15 +153,26 @@ describe('the calendar’s box lanes at «Мойка на Ленина» (admini
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('snaps an order dragged onto a taken time back, with «Время занято»', async () => {
+  it('marks a taken place while dragging, and snaps back with «Время занято» naming the order there', async () => {
     const slot = await freeHour(admin, leninaId, nextDay++);
     const mover = await book(slot, 1, 'Е202КХ77');
-    const taken = await book(slot, 2, 'К404МР77');
+    const taken = (await book(slot, 2, 'К404МР77')) as BoxedOrder & { number: number };
     const page = await openAsAdministrator(dayPath(slot.date));
     const card = cardIn(page, 1, 'Е202КХ77');
     await card.waitFor();
-    await drag(page, card, 2);
-    await page.getByText('Время занято', { exact: true }).first().waitFor();
+    const time = `${hh(slot.hour)}–${hh(slot.hour).slice(0, 2)}:30`;
+    await drag(page, card, 2, 0, async () => {
+      // Over box 2 the card is red and its label says what is there (issue 38).
+      await page.locator('.ev.is-dragging.is-conflict').waitFor();
+      expect(await page.locator('.ev.is-conflict .ev__drag').textContent()).toBe(
+        `${time} · Бокс 2 · занято: Skoda Octavia К404МР77 ${time}`,
+      );
+    });
+    await page
+      .getByText(`Время занято: № ${taken.number}, Skoda Octavia К404МР77, ${time}`, { exact: true })
+      .first()
+      .waitFor();
+    expect(await page.locator('.ev.is-conflict').count()).toBe(0);
     await cardIn(page, 1, 'Е202КХ77').waitFor();
     expect(await boxOf(mover.id)).toBe(1);
     expect(await boxOf(taken.id)).toBe(2);

@@ -5,6 +5,7 @@ import { pageErrors, signInFast, type ContextOptions } from '../support/browser'
 import {
   addDays,
   bookOwnOrder,
+  boxFreeNow,
   calendarEvent,
   clickEmptyTime,
   freeHour,
@@ -86,13 +87,17 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
   it('creates an order by clicking an empty time and runs it to «Завершен» through the early confirmations', async () => {
     const slot = await freeHour(admin, leninaId, 2);
     const plate = 'К321МР77';
+    // Started early, it moves to now in its box (issue 38): a box free now.
+    const box = await boxFreeNow(admin, leninaId);
     const page = await openAsAdministrator();
     await dayView(page, slot.date);
 
-    await clickEmptyTime(page, slot.date, slot.hour);
-    // The form starts at the clicked slot.
+    await clickEmptyTime(page, slot.date, slot.hour, { box });
+    // The form starts at the clicked slot, on the clicked cell's box.
     const form = page.getByRole('dialog', { name: 'Новая запись' });
     expect(await form.getByRole('textbox', { name: 'Время начала' }).inputValue()).toBe(hh(slot.hour));
+    const boxField = form.locator('.ant-select').filter({ has: page.locator('#order-box') });
+    expect(await boxField.textContent()).toBe(`Бокс ${box} — свободен`);
     await createFromForm(page, plate);
 
     // Placed where it was clicked, booked at once: staff typed it in, nobody has to accept it.
@@ -122,7 +127,14 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
       .waitFor();
     await pressInWindow(early, 'Да, начать сейчас');
     const finish = await stepButton(page, 'Завершить');
-    expect((await getOrder(admin, created!.id)).status).toBe('Processing');
+    // Started now, it is now: the booking moved to this minute, its 30 minutes and box kept (issue 38).
+    const started = (await getOrder(admin, created!.id)) as typeof created & { box_number: number };
+    expect(started.status).toBe('Processing');
+    expect(Math.abs(Date.parse(started.booking_start) - Date.now())).toBeLessThan(3 * 60_000);
+    expect(Date.parse(started.booking_end) - Date.parse(started.booking_start)).toBe(
+      Date.parse(created!.booking_end) - Date.parse(created!.booking_start),
+    );
+    expect(started.box_number).toBe(box);
 
     await finish.click();
     const earlyFinish = page.getByRole('dialog').filter({ hasText: 'Раннее завершение' });
@@ -143,7 +155,10 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
       .first()
       .click();
     await details.waitFor({ state: 'hidden' });
-    await calendarEvent(page, slot.date, new RegExp(`${plate}, Завершен`)).waitFor();
+    // It left the day it was booked for: today's calendar has it, completed.
+    await calendarEvent(page, slot.date, new RegExp(plate)).waitFor({ state: 'detached' });
+    await dayView(page, moscowToday());
+    await calendarEvent(page, moscowToday(), new RegExp(`${plate}, Завершен`)).waitFor();
     expect(pageErrors(page)).toEqual([]);
   });
 

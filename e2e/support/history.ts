@@ -17,7 +17,8 @@ export interface HistoryAnswer {
 export interface HistoryFilter {
   /** Inclusive station-local dates; the call sends the end plus one day, as the page does (S1 §9). */
   from: string;
-  to: string;
+  /** Null: no upper bound, as «Всё время» asks (issue 38). */
+  to: string | null;
   search?: string;
   page?: number;
   pageSize?: number;
@@ -33,7 +34,7 @@ export async function historyList(
     body: {
       station_id: stationId,
       date_start: filter.from,
-      date_end: addDays(filter.to, 1),
+      ...(filter.to === null ? {} : { date_end: addDays(filter.to, 1) }),
       history: true,
       ...(filter.search ? { search: filter.search } : {}),
       ...(filter.page ? { page: filter.page, page_size: filter.pageSize ?? 12 } : {}),

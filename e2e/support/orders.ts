@@ -75,12 +75,43 @@ export async function freeHour(session: ApiSession, stationId: string, fromDay: 
   throw new Error('no free hour in the next two weeks at this station');
 }
 
+/**
+ * A box of the station with no live order from now for `minutes`: an early start moves the booking to now
+ * in its own box (issue 38), so a flow that starts an order ahead of its time books it in this box.
+ */
+export async function boxFreeNow(session: ApiSession, stationId: string, minutes = 120): Promise<number> {
+  const today = moscowToday();
+  const orders = (await listOrders(
+    session,
+    stationId,
+    addDays(today, -1),
+    addDays(today, 1),
+  )) as (ApiOrder & {
+    box_number: number;
+  })[];
+  const from = Date.now() - 60_000;
+  const to = Date.now() + minutes * 60_000;
+  const cancelled = ['Canceled', 'StationCanceled', 'UserCanceled'];
+  for (const box of [1, 2, 3, 4]) {
+    const busy = orders.some(
+      (o) =>
+        o.box_number === box &&
+        !cancelled.includes(o.status) &&
+        Date.parse(o.booking_start) < to &&
+        Date.parse(o.booking_end) > from,
+    );
+    if (!busy) return box;
+  }
+  throw new Error('every box of the station is taken right now: no early start can go through');
+}
+
 /** Books an own order through the API (state for a flow that is not about creating). */
 export async function bookOwnOrder(
   session: ApiSession,
   stationId: string,
   slot: { date: string; hour: number },
   plate: string,
+  box?: number,
 ): Promise<ApiOrder> {
   const { prices_list } = await ok<{ prices_list: { id: string; active: boolean }[] }>(
     await session.call(`/api/own_tariffs/list/${stationId}`),
@@ -103,6 +134,7 @@ export async function bookOwnOrder(
         bookingEnd: new Date(start + 30 * 60_000).toISOString(),
         paymentMethod: 'not_paid',
         basket: { tariffId: tariff.id, totalAmount: 1500 },
+        ...(box === undefined ? {} : { box_number: box }),
       },
     }),
     'POST /api/create_order',

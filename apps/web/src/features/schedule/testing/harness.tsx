@@ -102,6 +102,9 @@ export function show(
 ) {
   const client = createQueryClient();
   client.setQueryData(['user', user.id], { user, redirect_to: null });
+  // Each test opens the calendar afresh: not on the view and day an earlier test of the file left.
+  for (const key of Object.keys(sessionStorage))
+    if (key.startsWith('crm.calendar.place.')) sessionStorage.removeItem(key);
   return renderRoutes(scheduleRoutes(station), path, client);
 }
 
