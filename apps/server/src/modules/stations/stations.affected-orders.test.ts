@@ -301,6 +301,21 @@ describe('a schedule change that leaves live orders outside the hours', () => {
     expect(callbacks.map((c) => c.type)).toEqual(['booking.accepted', 'booking.cancelled']);
   });
 
+  it('lists what another time zone moves outside the hours, on the new clock', async () => {
+    const station = await freshStation('Мойка на Варварке');
+    const early = await addOrder(station, moscow(saturday, '08:00'), moscow(saturday, '09:00'));
+    // Kaliningrad is an hour behind: 08:00 in Moscow is 07:00 there, before the 08:00 opening.
+    const res = await update('owner', station.id, { time_zone: 'Europe/Kaliningrad' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.orders).toMatchObject([{ id: early, start: '07:00', end: '08:00' }]);
+    expect((await stationRow(station.id)).timeZone).toBe('Europe/Moscow');
+    const kept = await update('owner', station.id, {
+      time_zone: 'Europe/Kaliningrad',
+      affected_orders: 'keep',
+    });
+    expect(kept.json().station.time_zone).toBe('Europe/Kaliningrad');
+  });
+
   it('refuses a bad action or reason with a Russian field message', async () => {
     const station = await freshStation('Мойка на Покровке');
     await weekendOrders(station);

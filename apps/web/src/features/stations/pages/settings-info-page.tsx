@@ -1,5 +1,12 @@
+import { useState } from 'react';
 import { Card, Flex, Form, Grid } from 'antd';
 import { settingsMessages } from '@crm/shared';
+import { stationToday } from '../../../lib/station-time';
+import {
+  AffectedOrdersModal,
+  affectedOrdersConflict,
+  type AffectedOrdersConflict,
+} from '../components/affected-orders-modal';
 import { AddressFields, NameField, TimeZoneField } from '../components/station-fields';
 import { SettingsPageHeader } from '../components/settings-page-header';
 import { SettingsSaveBar } from '../components/settings-save-bar';
@@ -12,11 +19,18 @@ import { useStationSettingsForm } from '../lib/use-station-settings-form';
 export function SettingsInfoPage() {
   const { station, canManage } = useStationContext();
   const screens = Grid.useBreakpoint();
+  // Issue 38: another time zone moves the hours on the clock; orders it leaves out are listed first.
+  const [affected, setAffected] = useState<AffectedOrdersConflict | null>(null);
   const settings = useStationSettingsForm<InfoValues>({
     station,
     ...infoForm,
     savedText: settingsMessages.saved,
     failedText: settingsMessages.saveFailed,
+    onError: (error) => {
+      const conflict = affectedOrdersConflict(error);
+      setAffected(conflict);
+      return conflict !== null;
+    },
   });
   const readOnly = !canManage;
 
@@ -41,6 +55,19 @@ export function SettingsInfoPage() {
           <SettingsSaveBar dirty={settings.dirty} saving={settings.saving} onReset={settings.reset} />
         )}
       </Form>
+      {!readOnly && (
+        <AffectedOrdersModal
+          stationId={station.id}
+          today={stationToday(station.time_zone)}
+          schedule
+          conflict={affected}
+          saving={settings.saving}
+          onChoose={(choice) =>
+            void settings.save(choice).then(() => setAffected((open) => (open === affected ? null : open)))
+          }
+          onClose={() => setAffected(null)}
+        />
+      )}
     </Flex>
   );
 }
