@@ -66,6 +66,8 @@ export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
   // Shown only once the CRM data and the user say so: never flashes for someone who closed it or linked.
   if (closed || !crmData.isSuccess || crmData.data?.isCloseNotificationTgBot === true) return null;
   if (!telegram.user || telegram.connected) return null;
+  // No bot on this server: nothing here can work, and the owner is told once, in the notification settings.
+  if (telegram.unavailable) return null;
 
   const close = () => {
     setClosed(true);

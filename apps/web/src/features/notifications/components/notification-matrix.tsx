@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Switch } from 'antd';
 import {
   notificationChannelLabels,
@@ -14,21 +15,33 @@ interface NotificationMatrixProps {
   value: NotificationSettings;
   onChange(next: NotificationSettings): void;
   disabled?: boolean;
+  /** The channels to offer; one that cannot work here (Telegram without a bot) is left out. */
+  channels?: readonly NotificationChannel[];
 }
 
 /**
  * «Что приходит»: events down, channels across. On a phone the channel headers give way to a label beside
  * each switch (CSS), so the same markup serves both.
  */
-export function NotificationMatrix({ value, onChange, disabled }: NotificationMatrixProps) {
+export function NotificationMatrix({
+  value,
+  onChange,
+  disabled,
+  channels = notificationChannels,
+}: NotificationMatrixProps) {
   const set = (event: NotificationEvent, channel: NotificationChannel, on: boolean) =>
     onChange({ ...value, [event]: { ...value[event], [channel]: on } });
 
   return (
-    <div className="notify-matrix" role="table" aria-label="Что приходит">
+    <div
+      className="notify-matrix"
+      role="table"
+      aria-label="Что приходит"
+      style={{ '--notify-channels': channels.length } as CSSProperties}
+    >
       <div className="notify-matrix__row notify-matrix__head" role="row">
         <span role="columnheader">Событие</span>
-        {notificationChannels.map((channel) => (
+        {channels.map((channel) => (
           <span key={channel} role="columnheader" className="notify-matrix__channel">
             {notificationChannelLabels[channel]}
           </span>
@@ -42,7 +55,7 @@ export function NotificationMatrix({ value, onChange, disabled }: NotificationMa
               <span className="notify-matrix__title">{label.title}</span>
               <span className="notify-matrix__text">{label.text}</span>
             </span>
-            {notificationChannels.map((channel) => (
+            {channels.map((channel) => (
               <label key={channel} role="cell" className="notify-matrix__switch">
                 <Switch
                   size="small"

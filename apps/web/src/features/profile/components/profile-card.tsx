@@ -1,6 +1,7 @@
 import { Avatar, Descriptions, Flex, Grid, Tag, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { messages, positionLabels, type User } from '@crm/shared';
+import { useAppConfig } from '../../../lib/app-config';
 import { TelegramConnect } from '../../notifications/components/telegram-connect';
 
 /** '+79161234501' → '+7 (916) 123-45-01'; other numbers as stored. */
@@ -21,6 +22,7 @@ function initials(user: User): string {
 export function ProfileCard({ user }: { user: User }) {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
+  const noBot = useAppConfig().data?.telegramBot === false;
   const fullName = [user.name, user.surname].filter(Boolean).join(' ') || messages.generic.nameNotSpecified;
   return (
     <Flex vertical gap={24} style={{ maxWidth: 640 }}>
@@ -51,12 +53,17 @@ export function ProfileCard({ user }: { user: User }) {
           { key: 'email', label: 'Email', children: user.email ?? messages.generic.notSpecified },
           { key: 'phone', label: 'Телефон', children: formatPhoneDisplay(user.number) },
           { key: 'login', label: 'Логин', children: user.login },
-          {
-            key: 'telegram',
-            label: 'Telegram',
-            // The card shows the signed-in user, whose record the control reads and polls itself.
-            children: <TelegramConnect variant="inline" />,
-          },
+          // Without a bot on the server there is nothing to connect: no row (the owner learns it in settings).
+          ...(noBot
+            ? []
+            : [
+                {
+                  key: 'telegram',
+                  label: 'Telegram',
+                  // The card shows the signed-in user, whose record the control reads and polls itself.
+                  children: <TelegramConnect variant="inline" />,
+                },
+              ]),
           {
             key: 'last',
             label: 'Последний вход',

@@ -198,4 +198,43 @@ describe('SettingsNotificationsPage', { timeout: 20_000 }, () => {
     expect(screen.getAllByText('В браузере', { selector: '.notify-matrix__switch-label' })).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Сохранить' })).toBeInTheDocument();
   });
+
+  describe('a server without a Telegram bot', () => {
+    const noBotConfig = {
+      'GET /api/auth/config': () => ({
+        provider: 'local',
+        demo: true,
+        telegramBotName: 'bot',
+        telegramBot: false,
+        supportUrl: 'x',
+        mapTileUrl: 'x',
+      }),
+    };
+
+    it('tells the owner once, here, how the bot gets set up, and offers no Telegram switches', async () => {
+      stubPush();
+      renderSettings(path, {
+        user: testUser({ allow_push_notifications: true }),
+        api: { ...pushServer(), ...noBotConfig },
+      });
+      expect(await screen.findByText(notificationMessages.telegramNotConfigured)).toBeInTheDocument();
+      expect(screen.getByText(/TELEGRAM_BOT_TOKEN/)).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryAllByRole('switch', { name: /: Telegram$/ })).toHaveLength(0));
+      expect(screen.getAllByRole('switch', { name: /: В браузере$/ }).length).toBeGreaterThan(0);
+      expect(screen.queryByRole('button', { name: 'Открыть бота' })).not.toBeInTheDocument();
+    });
+
+    it('says nothing about the bot to staff who cannot set it up', async () => {
+      stubPush();
+      const administrator = testUser({
+        allow_push_notifications: true,
+        position: 'administrator',
+        networks: [{ id: 'n1', name: 'Демо-сеть', position: 'administrator' }],
+      });
+      renderSettings(path, { user: administrator, api: { ...pushServer(), ...noBotConfig } });
+      await pushSwitch();
+      expect(screen.queryByText(notificationMessages.telegramNotConfigured)).not.toBeInTheDocument();
+      expect(screen.queryByText('Telegram')).not.toBeInTheDocument();
+    });
+  });
 });

@@ -1,8 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { Card, Flex, Skeleton } from 'antd';
-import { messages, notificationMessages, type NotificationSettings } from '@crm/shared';
+import { Alert, Card, Flex, Skeleton } from 'antd';
+import {
+  messages,
+  notificationChannels,
+  notificationMessages,
+  type NotificationChannel,
+  type NotificationSettings,
+} from '@crm/shared';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useAppConfig } from '../../../lib/app-config';
 import { useNotify } from '../../../lib/notify';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useSaveNotificationSettings } from '../../notifications/api/notification-settings';
@@ -14,6 +21,8 @@ import { useNotificationsState } from '../../notifications/push/use-notification
 import { SettingsPageHeader } from '../components/settings-page-header';
 import { SettingsSaveBar } from '../components/settings-save-bar';
 import { canSeeNotificationSettings } from '../lib/settings-access';
+import { positionAt } from '../lib/station-access';
+import { useStationContext } from '../lib/station-context';
 import { settingsPageHints } from '../lib/settings-texts';
 
 /**
@@ -30,18 +39,34 @@ export function SettingsNotificationsPage() {
     if (user && !allowed) notify.warning(notificationMessages.deniedTitle, notificationMessages.deniedText);
   }, [user, allowed, notify]);
 
+  const { station } = useStationContext();
   if (!user) return null;
   if (!allowed) return <Navigate to="/" replace />;
   return (
     <Flex vertical gap={16}>
       <SettingsPageHeader page="notifications" hint={settingsPageHints.notifications} />
-      <NotificationsBody isAdmin={user.role === 'admin'} />
+      <NotificationsBody
+        isAdmin={user.role === 'admin'}
+        canSetUpBot={user.role === 'admin' || positionAt(user, station) === 'owner'}
+      />
     </Flex>
   );
 }
 
-function NotificationsBody({ isAdmin }: { isAdmin: boolean }) {
+/** What the owner is told, once and here, when the server has no bot (issue 38). */
+export const telegramSetupTexts = {
+  description:
+    'Уведомления о записях и кнопки «Принять» / «Отклонить» в Telegram заработают, когда администратор сервера подключит бота: создаст его у @BotFather и укажет токен в настройке TELEGRAM_BOT_TOKEN. Если сервер обслуживаете не вы, напишите в поддержку.',
+} as const;
+
+function NotificationsBody({ isAdmin, canSetUpBot }: { isAdmin: boolean; canSetUpBot: boolean }) {
   const state = useNotificationsState();
+  // Without a bot the Telegram switches cannot work: they are not offered, and only the owner (who can get
+  // the bot set up) is told why; the others simply have the browser channel.
+  const noBot = useAppConfig().data?.telegramBot === false;
+  const channels: readonly NotificationChannel[] = noBot
+    ? notificationChannels.filter((c) => c !== 'telegram')
+    : notificationChannels;
   if (state.isError)
     return <RetryAlert title="Не удалось загрузить настройки уведомлений" onRetry={state.refetch} />;
   if (state.isPending || !state.browser || !state.status)
@@ -53,10 +78,23 @@ function NotificationsBody({ isAdmin }: { isAdmin: boolean }) {
   return (
     <>
       <BrowserPushCard permission={state.browser.permission} subscribed={state.subscribed} />
-      <Card title="Telegram">
-        <TelegramConnect />
-      </Card>
-      <EventsCard saved={state.status.settings} />
+      {!noBot ? (
+        <Card title="Telegram">
+          <TelegramConnect />
+        </Card>
+      ) : (
+        canSetUpBot && (
+          <Card title="Telegram">
+            <Alert
+              type="info"
+              showIcon
+              title={notificationMessages.telegramNotConfigured}
+              description={telegramSetupTexts.description}
+            />
+          </Card>
+        )
+      )}
+      <EventsCard saved={state.status.settings} channels={channels} />
       {isAdmin && <PushDemoPanel />}
     </>
   );
@@ -66,7 +104,13 @@ const sameSettings = (a: NotificationSettings, b: NotificationSettings) =>
   JSON.stringify(a) === JSON.stringify(b);
 
 /** «Что приходит»: a draft of the switches, saved with the settings pages' save bar. */
-function EventsCard({ saved }: { saved: NotificationSettings }) {
+function EventsCard({
+  saved,
+  channels,
+}: {
+  saved: NotificationSettings;
+  channels: readonly NotificationChannel[];
+}) {
   const notify = useNotify();
   const save = useSaveNotificationSettings();
   const [draft, setDraft] = useState(saved);
@@ -81,7 +125,7 @@ function EventsCard({ saved }: { saved: NotificationSettings }) {
   return (
     <div>
       <Card title="Что приходит">
-        <NotificationMatrix value={draft} onChange={setDraft} disabled={save.isPending} />
+        <NotificationMatrix value={draft} onChange={setDraft} disabled={save.isPending} channels={channels} />
       </Card>
       <SettingsSaveBar
         dirty={dirty}
