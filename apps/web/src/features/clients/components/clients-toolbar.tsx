@@ -1,5 +1,11 @@
 import { Button, Input, Segmented, Select } from 'antd';
-import { DownloadOutlined, SearchOutlined, UploadOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  CloseCircleFilled,
+  DownloadOutlined,
+  SearchOutlined,
+  UploadOutlined,
+  UserAddOutlined,
+} from '@ant-design/icons';
 import { driverFilters, driverSearchMinLength, driverSorts, type DriverFilter } from '@crm/shared';
 import { PageTitle } from '../../../components/page-title';
 import { ViewSwitch } from '../../../components/view-switch';
@@ -31,7 +37,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch(text: string):
     <div className="clients-toolbar__search">
       <Input
         type="search"
-        allowClear
+        // Its clear button is named in Russian (the icon's English name is not read out).
+        allowClear={{ clearIcon: <CloseCircleFilled aria-label="Очистить поиск" /> }}
         prefix={<SearchOutlined aria-hidden="true" />}
         placeholder={text.searchPlaceholder}
         aria-label="Поиск клиентов"

@@ -171,6 +171,7 @@ export function FixedTariffsTab({ stationId, timeZone, list, search, canEdit }: 
             tariffId={historyOf.id}
             timeZone={timeZone}
             config={undefined}
+            inWindow
           />
         )}
       </Modal>

@@ -11,11 +11,14 @@ export function PriceHistory({
   tariffId,
   timeZone,
   config,
+  inWindow = false,
 }: {
   stationId: string;
   tariffId: string;
   timeZone: string;
   config: TariffConfig | undefined;
+  /** In a window that names it (a robot programme's «История цены»): no heading of its own, a price only. */
+  inWindow?: boolean;
 }) {
   const history = useTariffHistory(stationId, tariffId);
   const nameOf = (key: string) => (config ? serviceName(config, key) : key);
@@ -36,7 +39,8 @@ export function PriceHistory({
         </Button>
       </div>
     );
-  else if (history.data.length === 0) body = <p className="tariff-card__muted">{t.historyEmpty}</p>;
+  else if (history.data.length === 0)
+    body = <p className="tariff-card__muted">{inWindow ? t.fixedHistoryEmpty : t.historyEmpty}</p>;
   else
     body = (
       <ol className="price-history">
@@ -61,6 +65,7 @@ export function PriceHistory({
       </ol>
     );
 
+  if (inWindow) return body;
   return (
     <section className="tariff-detail__section" aria-labelledby="tariff-history-title">
       <h2 id="tariff-history-title" className="tariff-detail__title">

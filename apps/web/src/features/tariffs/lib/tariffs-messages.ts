@@ -79,6 +79,7 @@ export const tariffsMessages = {
   providerHint: 'Название и услуги Яндекс тарифа задаёт Яндекс; здесь меняются статус, цены и время.',
   history: 'История изменений',
   fixedHistoryOf: (description: string) => `История цены: ${description}`,
+  fixedHistoryEmpty: 'Цена и статус этой программы ещё не менялись',
   historyEmpty: 'Цены и время этого тарифа ещё не менялись',
   historyFailed: 'Не удалось загрузить историю изменений',
   notFound: 'Тариф не найден',

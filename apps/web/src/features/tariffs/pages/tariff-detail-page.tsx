@@ -55,6 +55,12 @@ function TariffDetailBody() {
     () => canManage && (location.state as { edit?: unknown } | null)?.edit === true,
   );
 
+  // Opened from a card low on the list: the page (its name, the form's first field) starts at the top, as
+  // the router keeps the list's scroll.
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [tariffId]);
+
   const config = useTariffConfig(station.id, kind, tariffId);
   const providerTariffs = useTariffList(station.id, 'yandex', kind === 'yandex' && canManage);
   const remove = useDeleteOwnTariff(station.id);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Input, Tabs } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, SearchOutlined } from '@ant-design/icons';
 import type { StationStrategy } from '@crm/shared';
 import { PageTitle } from '../../../components/page-title';
 import { useAppConfig } from '../../../lib/app-config';
@@ -157,7 +157,8 @@ function TariffsPageBody() {
           <Input
             className="tariffs-head__search"
             type="search"
-            allowClear
+            // Its clear button is named in Russian (the icon's English name is not read out).
+            allowClear={{ clearIcon: <CloseCircleFilled aria-label="Очистить поиск" /> }}
             prefix={<SearchOutlined aria-hidden="true" />}
             placeholder={t.searchPlaceholder}
             aria-label="Поиск тарифов"
