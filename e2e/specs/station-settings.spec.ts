@@ -4,6 +4,7 @@ import type { LegalInfo, Station } from '@crm/shared';
 import { skipFirstVisit, type ApiSession } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { pageErrors } from '../support/browser';
+import { pressInWindow } from '../support/dialogs';
 import { addDays, getOrder, moscowToday, type ApiOrder } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
 
@@ -143,7 +144,7 @@ describe('station settings of «Мойка на Ленина» (owner)', () => {
       `/station/${leninaId}?view=day&date=${saturday}&orderId=${late.id}`,
     );
     expect((await station()).worktime_by_day.start_Saturday).toBe(before.worktime_by_day.start_Saturday);
-    await affected.getByRole('button', { name: 'Сохранить и оставить заказы' }).click();
+    await pressInWindow(affected, 'Сохранить и оставить заказы');
     await page.getByText('Настройки успешно обновлены').first().waitFor();
     await page
       .getByText(/Оставлено вне графика: \d+ заказ/)
@@ -194,7 +195,7 @@ describe('station settings of «Мойка на Ленина» (owner)', () => {
     expect(await affected.getByRole('radio', { name: /Оставить заказы/ }).isDisabled()).toBe(true);
     await affected.getByRole('radio', { name: 'Станция не работает' }).waitFor();
     await affected.getByRole('textbox', { name: 'Комментарий' }).fill('Бокс 5 на ремонте');
-    await affected.getByRole('button', { name: 'Сохранить и отменить заказы' }).click();
+    await pressInWindow(affected, 'Сохранить и отменить заказы');
     await page.getByText('Количество боксов успешно обновлено').first().waitFor();
     await affected.waitFor({ state: 'hidden' });
     expect((await station()).boxes.map((b) => b.number)).toEqual([1, 2, 3, 4]);
