@@ -53,11 +53,16 @@ export function BoxList({ saved, count, disabled, onRemoveLast }: BoxListProps) 
         const status = boxStatusLabel(row.status);
         return (
           <li key={row.number} className="box-list__row">
-            <span className="box-list__name">Бокс {row.number}</span>
+            <span className="box-list__name" style={{ whiteSpace: 'nowrap' }}>
+              Бокс {row.number}
+            </span>
             {/* Plain tags: the coloured ones fail contrast, and a status is not an alarm. */}
             <Tag>{status}</Tag>
             {row.detail && (
-              <span className="box-list__detail" style={{ color: 'var(--crm-text-2)', fontSize: 13 }}>
+              <span
+                className="box-list__detail"
+                style={{ color: 'var(--crm-text-2)', fontSize: 13, minWidth: 0 }}
+              >
                 {row.detail}
               </span>
             )}
