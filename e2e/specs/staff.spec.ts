@@ -89,6 +89,13 @@ describe('staff of «Мойка на Ленина» (owner)', () => {
       const edit = owner.getByRole('dialog').filter({ hasText: 'Редактирование профиля' });
       const save = edit.getByRole('button', { name: 'Сохранить' });
       expect(await save.isDisabled()).toBe(true);
+      // The profile page's fields and e-mail rule (one component, the shared schema's rule).
+      const email = edit.getByRole('textbox', { name: 'Email' });
+      const ownEmail = await email.inputValue();
+      await email.fill('pavel@mail');
+      await save.click();
+      await edit.getByText('Неверный формат email').waitFor();
+      await email.fill(ownEmail);
       await edit.locator('.ant-select').click();
       await owner.locator('.ant-select-dropdown').getByText('Мойщик', { exact: true }).click();
       await save.click();

@@ -1,29 +1,28 @@
 import { useMemo, useState } from 'react';
-import { Button, Flex, Form, Input, Modal, Select, type FormRule } from 'antd';
+import { Button, Flex, Form, Modal, Select } from 'antd';
 import {
   assignablePositions,
-  phoneProblem,
   positionLabels,
-  profileFieldFromApi,
   profileFormChanged,
   profileFormFromUser,
   profileFormToUpdate,
-  profileMessages,
   staffMessages,
   type AssignablePosition,
-  type PhoneParts,
 } from '@crm/shared';
 import { ApiError } from '../../../../lib/api-client';
 import { useNotify } from '../../../../lib/notify';
-import { PhoneInput } from '../../../profile/components/phone-input';
+import {
+  fromProfileShape,
+  ProfileFields,
+  profileFieldErrors,
+  toProfileShape,
+  type ProfileFieldsShape,
+} from '../../../profile';
 import { useUpdateStaff } from '../../api/update-staff';
 import type { StaffRow } from './staff-rows';
 
-interface Shape {
-  name: string;
-  surname: string;
-  email: string;
-  phone: PhoneParts;
+/** The profile's own fields (one component with the profile page) plus the position. */
+interface Shape extends ProfileFieldsShape {
   position?: AssignablePosition;
 }
 
@@ -31,32 +30,12 @@ const positionOptions = assignablePositions.map((value) => ({ value, label: posi
 const isAssignable = (p: unknown): p is AssignablePosition =>
   assignablePositions.includes(p as AssignablePosition);
 
-const phoneRule: FormRule = {
-  validator: async (_, v: PhoneParts | undefined) => {
-    const problem = phoneProblem(v ?? {});
-    if (problem) throw new Error(problem.message);
-  },
-};
-
 function initialShape(row: StaffRow): Shape {
-  const v = profileFormFromUser(row.user);
   return {
-    name: v.name,
-    surname: v.surname,
-    email: v.email,
-    phone: { countryCode: v.countryCode, areaCode: v.areaCode, phoneNumber: v.phoneNumber },
+    ...toProfileShape(profileFormFromUser(row.user)),
     position: isAssignable(row.position) ? row.position : undefined,
   };
 }
-
-const flat = (s: Partial<Shape>) => ({
-  name: s.name ?? '',
-  surname: s.surname ?? '',
-  email: s.email ?? '',
-  countryCode: s.phone?.countryCode ?? '',
-  areaCode: s.phone?.areaCode ?? '',
-  phoneNumber: s.phone?.phoneNumber ?? '',
-});
 
 interface StaffEditModalProps {
   stationId: string;
@@ -85,10 +64,11 @@ function StaffEditForm({ stationId, row, onClose }: { stationId: string; row: St
   const [changed, setChanged] = useState(false);
 
   const isChanged = (all: Partial<Shape>) =>
-    profileFormChanged(flat(initial), flat(all)) || (withPosition && all.position !== initial.position);
+    profileFormChanged(fromProfileShape(initial), fromProfileShape(all)) ||
+    (withPosition && all.position !== initial.position);
 
   const save = async (shape: Shape) => {
-    const body = profileFormToUpdate(flat(shape));
+    const body = profileFormToUpdate(fromProfileShape(shape));
     try {
       await update.mutateAsync({
         userId: row.id,
@@ -98,15 +78,11 @@ function StaffEditForm({ stationId, row, onClose }: { stationId: string; row: St
       onClose();
     } catch (error) {
       if (error instanceof ApiError) {
-        form.setFields(
-          Object.entries(error.fields).flatMap(([key, message]) => {
-            if (key === 'position') return [{ name: 'position' as const, errors: [message] }];
-            const field = profileFieldFromApi(key);
-            if (!field) return [];
-            const name = field === 'phoneNumber' ? 'phone' : field;
-            return [{ name: name as keyof Shape, errors: [message] }];
-          }),
-        );
+        const position = error.fields.position;
+        form.setFields([
+          ...profileFieldErrors(error.fields),
+          ...(position ? [{ name: 'position' as const, errors: [position] }] : []),
+        ]);
       }
       notify.error(error, staffMessages.updateFailed);
     }
@@ -121,38 +97,7 @@ function StaffEditForm({ stationId, row, onClose }: { stationId: string; row: St
       onValuesChange={(_, all) => setChanged(isChanged(all))}
       onFinish={(values) => void save(values)}
     >
-      <Flex gap="0 12px" wrap>
-        <Form.Item
-          name="name"
-          label="Имя"
-          rules={[{ required: true, whitespace: true, message: profileMessages.nameRequired }]}
-          style={{ flex: '1 1 180px' }}
-        >
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-        <Form.Item
-          name="surname"
-          label="Фамилия"
-          rules={[{ required: true, whitespace: true, message: profileMessages.surnameRequired }]}
-          style={{ flex: '1 1 180px' }}
-        >
-          <Input autoComplete="off" maxLength={100} />
-        </Form.Item>
-      </Flex>
-      <Form.Item
-        name="email"
-        label="Email"
-        validateFirst
-        rules={[
-          { required: true, whitespace: true, message: profileMessages.emailRequired },
-          { type: 'email', transform: (v: string) => v?.trim(), message: profileMessages.emailInvalid },
-        ]}
-      >
-        <Input type="email" inputMode="email" autoComplete="off" maxLength={200} />
-      </Form.Item>
-      <Form.Item name="phone" label="Телефон" rules={[phoneRule]}>
-        <PhoneInput />
-      </Form.Item>
+      <ProfileFields />
       {withPosition && (
         <Form.Item name="position" label="Должность">
           <Select options={positionOptions} />
