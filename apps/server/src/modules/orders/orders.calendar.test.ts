@@ -21,6 +21,7 @@ import { dateRangeOrder } from './orders.service';
 import {
   call,
   carwashIds,
+  clearAroundNow,
   expectedPrice,
   freeStart,
   insertRawOrder,
@@ -225,6 +226,8 @@ describe('GET /api/order/calendar', () => {
     });
     expect(await expectNewEtag('payment')).toMatchObject({ order_id: order.id });
 
+    // The early start moves the booking to now in box 3 (issue 38): the demo's orders now must not be there.
+    await clearAroundNow(t, lenina);
     await call(t, {
       method: 'POST',
       url: `/api/order_processing/${order.id}?skip_validation=true`,
