@@ -68,6 +68,8 @@ function hinted(name: string, known: Record<string, unknown> = {}): unknown {
     boxes: 4,
     // Legal info (issue 13): the form's rules check control digits, which no random string passes.
     inn: '7707083893',
+    // The БИК lookup (issue 38): a Russian bank's 9 digits starting 04, which the stand-in directory knows.
+    bik: '044525225',
     // A browser's push subscription (issue 14): a real P-256 key; an endpoint that refuses at once.
     endpoint: 'http://127.0.0.1:9/push/gate',
     p256dh: 'BMlO85aNe1sqkl3BBRIor-1yAvYlOkcJuu9MgLfWyOZX95oSzy3Tb8XevHHdAFeG2DasmQDcEHmaalVBycsDLqw',
