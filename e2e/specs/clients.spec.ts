@@ -73,7 +73,7 @@ describe('clients of «Демо-сеть»', () => {
   }
 
   /** An own order for the client booked through the API at the tariff's list price (the server discounts). */
-  async function bookFor(driverId: string) {
+  async function bookFor(driverId: string, plateNumber = 'К123КК77') {
     const { prices_list } = await ok<{ prices_list: { id: string; active: boolean }[] }>(
       await admin.call(`/api/own_tariffs/list/${leninaId}`),
       'GET /api/own_tariffs/list',
@@ -96,7 +96,7 @@ describe('clients of «Демо-сеть»', () => {
             model: 'Rio',
             class: 'MiddleSize',
             category: 'MiddleSize',
-            plateNumber: 'К123КК77',
+            plateNumber,
           },
           bookingStart: new Date(start).toISOString(),
           bookingEnd: new Date(start + 30 * 60_000).toISOString(),
@@ -237,6 +237,27 @@ describe('clients of «Демо-сеть»', () => {
     await sheet.getByRole('button', { name: 'Удалить клиента' }).waitFor();
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
+
+  it('finds a client by the plate of his order, typed in Latin letters with a gap (issue 38)', async () => {
+    const digits = String(100 + Math.floor(Math.random() * 900));
+    const surnameKey = `Номерной${unique()}`;
+    const { driver } = await ok<{ driver: ApiDriver }>(
+      await admin.call('/api/drivers/create', {
+        body: { network_id: networkId, name: 'Пётр', surname: surnameKey, phone: randomPhone(), cars: [] },
+      }),
+      'POST /api/drivers/create',
+    );
+    // The plate is only on his order, not on his card.
+    await bookFor(driver.id, `Е${digits}КМ77`);
+    const page = await open('administrator', '/clients');
+    const search = page.getByRole('searchbox', { name: 'Поиск клиентов' });
+    expect(await search.getAttribute('placeholder')).toBe('Имя, фамилия, телефон или номер авто');
+    await search.fill(`e${digits}km 77`);
+    await page.waitForURL((url) => url.searchParams.get('q') === `e${digits}km 77`);
+    await settled(page);
+    await page.locator('.client-card').filter({ hasText: surnameKey }).waitFor({ timeout: 1500 });
+    expect(pageErrors(page)).toEqual([]);
+  });
 
   it('on a phone: «Ещё» → «Клиенты», cards only, search by phone, the card; axe in the dark', async () => {
     const client = await regular();

@@ -121,9 +121,9 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
     const express = page.getByRole('switch', { name: 'Статус тарифа «Экспресс»' });
     await express.click();
     await page.getByText('Статус тарифа успешно обновлен').first().waitFor();
-    await expect.poll(async () => (await config(expressId)).price.active).toBe(false);
+    await expect.poll(async () => (await config(expressId)).price.active, { timeout: 10_000 }).toBe(false);
     await express.click();
-    await expect.poll(async () => (await config(expressId)).price.active).toBe(true);
+    await expect.poll(async () => (await config(expressId)).price.active, { timeout: 10_000 }).toBe(true);
 
     // Yandex: switching off every active tariff stops at the last one, with the spec's text.
     await page.getByRole('tab', { name: /Яндекс тарифы/ }).click();
@@ -138,7 +138,9 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const name of names.slice(0, -1)) {
       await page.getByRole('switch', { name }).click();
-      await expect.poll(() => page.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
+      await expect
+        .poll(() => page.getByRole('switch', { name }).getAttribute('aria-checked'), { timeout: 10_000 })
+        .toBe('false');
     }
     const last = page.getByRole('switch', { name: names.at(-1)! });
     await last.click();
@@ -146,7 +148,9 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
     expect(await last.getAttribute('aria-checked')).toBe('true');
     for (const name of names.slice(0, -1)) {
       await page.getByRole('switch', { name }).click();
-      await expect.poll(() => page.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('switch', { name }).getAttribute('aria-checked'), { timeout: 10_000 })
+        .toBe('true');
     }
   });
 

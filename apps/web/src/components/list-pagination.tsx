@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { cloneElement, isValidElement, useEffect, useRef, type ReactNode } from 'react';
 import { Pagination } from 'antd';
 import './list-view.css';
 
@@ -52,6 +52,21 @@ interface ListPaginationProps {
   onChange(page: number, pageSize: number): void;
 }
 
+/** Russian names of the pager's arrows: their icons are not read out (build/quiet-library-labels.ts). */
+const arrowNames: Partial<Record<string, string>> = {
+  prev: 'Предыдущая страница',
+  next: 'Следующая страница',
+  'jump-prev': 'На 5 страниц назад',
+  'jump-next': 'На 5 страниц вперёд',
+};
+
+function namedArrow(_page: number, type: string, element: ReactNode): ReactNode {
+  const name = arrowNames[type];
+  return name && isValidElement<{ 'aria-label'?: string }>(element)
+    ? cloneElement(element, { 'aria-label': name })
+    : element;
+}
+
 /**
  * The pager under a list: shown only when there is more than one page. A page past the end (the list
  * shrank) shows as the last one.
@@ -76,6 +91,7 @@ export function ListPagination({
       showSizeChanger
       size={phone ? 'small' : undefined}
       showLessItems={phone}
+      itemRender={namedArrow}
       onChange={onChange}
     />
   );
