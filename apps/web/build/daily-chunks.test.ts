@@ -131,6 +131,19 @@ describe('daily chunk groups', () => {
     expect(shared.get(`${root}/src/grid.ts`)).toBe('calendar');
   });
 
+  it('keeps out of the public booking page’s chunk what the staff’s routes load too', () => {
+    const withBooking = [
+      ...scanned.map((c) => (c.fileName === 'grid.js' ? { ...c, imports: ['zoned-time.js'] } : c)),
+      chunk('book.js', ['src/book.tsx'], ['zoned-time.js', 'catalogue.js'], { isEntry: true, name: 'book' }),
+      chunk('zoned-time.js', ['src/zoned-time.ts']),
+      chunk('catalogue.js', ['src/catalogue.ts']),
+    ];
+    const groups = groupsFromScan(options, withBooking);
+    // Its own catalogue joins its chunk; the time helper the calendar loads too stays where the bundler put it.
+    expect(groups.get(`${root}/src/catalogue.ts`)).toBe('book-shared');
+    expect(groups.has(`${root}/src/zoned-time.ts`)).toBe(false);
+  });
+
   it('names a route module that is not a chunk of its own', () => {
     expect(() =>
       groupsFromScan({ ...options, routes: { calendar: ['src/missing-page.tsx'] } }, scanned),

@@ -107,19 +107,26 @@ export function groupsFromScan(
     taken.add(id);
     groupOf.set(id, name);
   };
-  for (const [entry, modules] of entryModules) {
-    for (const id of modules) {
-      if (entryModules.every(([other, its]) => other === entry || !its.has(id)))
-        assign(id, `${entry.name}-shared`);
-    }
-  }
-  entryModules.flatMap(([, modules]) => [...modules]).forEach((id) => taken.add(id));
-  for (const layer of options.layers) {
-    for (const id of modulesLoadedWith(routeChunks(layer.modules))) assign(id, layer.name);
-  }
+  const layers = options.layers.map(
+    (layer) => [layer.name, modulesLoadedWith(routeChunks(layer.modules))] as const,
+  );
   const routes = Object.entries(options.routes).map(
     ([name, modules]) => [name, modulesLoadedWith(routeChunks(modules))] as const,
   );
+  // A module that a page of its own (login, the public booking page) shares with the staff's routes stays
+  // out of that page's chunk: in it, the calendar loaded the booking page's car catalogue for one time helper.
+  const loadedByStaff = (id: string) => [...layers, ...routes].some(([, modules]) => modules.has(id));
+  for (const [entry, modules] of entryModules) {
+    for (const id of modules) {
+      if (!entryModules.every(([other, its]) => other === entry || !its.has(id))) continue;
+      if (entry.name === 'book' && loadedByStaff(id)) continue;
+      assign(id, `${entry.name}-shared`);
+    }
+  }
+  entryModules.flatMap(([, modules]) => [...modules]).forEach((id) => taken.add(id));
+  for (const [name, modules] of layers) {
+    for (const id of modules) assign(id, name);
+  }
   // Each group by name: the routes that load it and its modules.
   const routeGroups = new Map<string, { loadedBy: string[]; ids: string[] }>();
   for (const id of new Set(routes.flatMap(([, modules]) => [...modules]))) {
