@@ -26,6 +26,11 @@ describe('quiet library labels (issue 38: no English icon names for screen reade
     expect(applyQuietLabels(file, code)).not.toContain('segmented control');
   });
 
+  it('names the clear button of antd inputs in Russian, or by the label given to its icon', () => {
+    const { file, code } = source('@rc-component/input/es/BaseInput.js');
+    expect(applyQuietLabels(file, code)).toContain('iconNode?.props?.["aria-label"] ?? "Очистить"');
+  });
+
   it('leaves every other file alone', () => {
     expect(applyQuietLabels('/x/node_modules/antd/es/button/index.js', 'role: "img"')).toBeNull();
   });

@@ -8,6 +8,8 @@ import type { Plugin } from 'vite';
  *   `aria-label` of its own, which keeps it an image with that name;
  * - antd's Segmented names its radio group «segmented control»; a Segmented takes its Russian name from
  *   its `aria-label` (or stays a plain radio group of named options).
+ * - the clear button of antd's inputs (`allowClear`) was named by its icon alone; now that icons are
+ *   decoration it takes «Очистить», or the label the code gave its icon («Очистить поиск»).
  * One place instead of `aria-hidden` on hundreds of icons, antd's own included. Each patch must find its
  * text: a library update that changes it fails the build instead of letting the English back in silently.
  */
@@ -17,6 +19,11 @@ const patches: { file: RegExp; from: RegExp; to: string }[] = [
     file: /@ant-design\/icons\/es\/components\/AntdIcon(Light)?\.js$/,
     from: /role:\s*"img",\s*"aria-label":\s*icon\.name/,
     to: '...(restProps["aria-label"] ? { role: "img" } : { "aria-hidden": "true" })',
+  },
+  {
+    file: /@rc-component\/input\/es\/BaseInput\.js$/,
+    from: /className:\s*clsx\(clearIconCls,/,
+    to: '"aria-label": iconNode?.props?.["aria-label"] ?? "Очистить", className: clsx(clearIconCls,',
   },
   {
     file: /@rc-component\/segmented\/es\/index\.js$/,
