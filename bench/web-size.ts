@@ -41,6 +41,10 @@ Card and Typography (which bring tabs, menu, dropdown and text input) and its se
 drawn (components/panel.tsx); four groups under 512 bytes of code joined the shell (daily-chunks.ts), one
 file fewer on each route. The new-orders window without antd's Modal (components/plain-dialog.tsx) took
 13 KB off «calendar, orders waiting»; what every page loads joining the shell, 2 files off the calendar. Each budget is what the route weighs now: a ratchet that only ever goes down.
+ * Raised once, by issue 38's first-week fixes (1.2 KB on the calendar, 0.2 KB on the picker: the overlay queue
+ * that keeps the push prompt and the cookie banner off dialogs, toasts that say what happened, the calendar's
+ * remembered day and view, its «Вне графика» mark and the drag's named conflict); the calendar stays within
+ * issue 15's 250 KB.
  *
  * `css`: the route's initial CSS, gzip. On Lighthouse's slow 4G the largest paint waits for every byte that
  * arrives before it, CSS as much as JS: 15.8 KB less of antd's built stylesheet (build/antd-styles.ts: the
@@ -49,10 +53,10 @@ file fewer on each route. The new-orders window without antd's Modal (components
  */
 export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: number; css?: number }>> = {
   login: { bytes: 12 * KB, files: 3, css: 4 * KB },
-  'station picker': { bytes: 290 * KB, files: 16, css: 20.5 * KB },
-  calendar: { bytes: 248 * KB, files: 14, css: 24.5 * KB },
-  'calendar, orders waiting': { bytes: 257 * KB, files: 19, css: 26.5 * KB },
-  'calendar, after arrival': { bytes: 278 * KB, files: 23, css: 25 * KB },
+  'station picker': { bytes: 290.5 * KB, files: 16, css: 20.5 * KB },
+  calendar: { bytes: 249.5 * KB, files: 14, css: 24.5 * KB },
+  'calendar, orders waiting': { bytes: 258.8 * KB, files: 19, css: 26.5 * KB },
+  'calendar, after arrival': { bytes: 279.5 * KB, files: 23, css: 25 * KB },
   dashboard: { bytes: 257 * KB, files: 20, css: 22.5 * KB },
 };
 
@@ -86,7 +90,8 @@ export const precacheBudget = {
   files: 59,
   // 1 496 KB before the page lock of the new-orders window and the dashboard's own tab strip (0.6 KB of CSS
   // and code, for 0.1–0.2 s less main thread on arrival at Lighthouse's 4× CPU).
-  bytes: 1270 * KB,
+  // 1 270 KB until issue 38's first-week fixes (the same additions as the routes' budgets above).
+  bytes: 1276 * KB,
   /** Code that must load when used, never on install: recognised by strings only it contains. */
   forbidden: [
     { what: 'Excel (exceljs)', marker: 'xl/workbook.xml' },

@@ -38,7 +38,7 @@ describe('markOutsideHours', () => {
       ],
       'Europe/Moscow',
     );
-    const marked = markOutsideHours(events, worktime, 'Europe/Moscow');
+    const marked = markOutsideHours(events, worktime);
     const outside = marked.filter((e) => e.outsideHours).flatMap((e) => e.orderIds);
     expect(outside.sort()).toEqual(['early', 'sunday']);
   });
@@ -48,7 +48,7 @@ describe('markOutsideHours', () => {
       [order('noon', '2031-03-15T09:00:00Z', '2031-03-15T10:00:00Z')],
       'Europe/Moscow',
     );
-    expect(markOutsideHours(events, worktime, 'Europe/Moscow')).toBe(events);
+    expect(markOutsideHours(events, worktime)).toBe(events);
   });
 });
 
@@ -64,14 +64,17 @@ describe('markOutsideHours across midnight', () => {
         [`end_${d}`, '23:59'],
       ]),
     );
-    expect(markOutsideHours(night, allWeek, 'Europe/Moscow')[0]!.outsideHours).toBeUndefined();
+    expect(markOutsideHours(night, allWeek)[0]!.outsideHours).toBeUndefined();
     const closesAt22 = {
       start_Saturday: '08:00',
       end_Saturday: '22:00',
       start_Sunday: '08:00',
       end_Sunday: '22:00',
     };
-    expect(markOutsideHours(night, closesAt22, 'Europe/Moscow')[0]!.outsideHours).toBe(true);
-    expect(markOutsideHours(night, {}, 'Europe/Moscow')).toBe(night);
+    expect(markOutsideHours(night, closesAt22)[0]!.outsideHours).toBe(true);
+    // Open round the clock on Saturday, but Sunday opens at 08:00: nothing carries the order past midnight.
+    const sundayLater = { ...allWeek, start_Sunday: '08:00', end_Sunday: '22:00' };
+    expect(markOutsideHours(night, sundayLater)[0]!.outsideHours).toBe(true);
+    expect(markOutsideHours(night, {})).toBe(night);
   });
 });

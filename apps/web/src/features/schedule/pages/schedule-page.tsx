@@ -80,7 +80,7 @@ export function SchedulePage() {
   );
 
   const events = useMemo(
-    () => markOutsideHours(buildEvents(list.data?.orders ?? [], zone), worktime, zone),
+    () => markOutsideHours(buildEvents(list.data?.orders ?? [], zone), worktime),
     [list.data, zone, worktime],
   );
   const inView = useMemo(() => {
