@@ -316,7 +316,7 @@ describe('clients of «Демо-сеть»', () => {
     const skipped = dialog.getByRole('table');
     await skipped.getByText('Введите корректный номер телефона').waitFor();
     expect(await skipped.getByRole('row').filter({ hasText: 'Мария' }).count()).toBe(1);
-    await dialog.getByRole('button', { name: 'Импортировать (2)' }).click();
+    await pressInWindow(dialog, 'Импортировать (2)');
     await page.getByText('Импортировано клиентов: 2').first().waitFor();
 
     await page.getByRole('searchbox', { name: 'Поиск клиентов' }).fill(key);

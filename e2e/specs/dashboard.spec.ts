@@ -5,6 +5,7 @@ import { pageErrors, signInFast, viewports, type ContextOptions } from '../suppo
 import { addDays, getOrder, listOrders, moscowToday } from '../support/orders';
 import { seriousViolations } from '../support/axe';
 import { baseUrl, useBrowser } from '../support/test-browser';
+import { pressInWindow } from '../support/dialogs';
 
 interface ListedOrder {
   id: string;
@@ -346,7 +347,7 @@ describe('dashboard («Сводка»)', () => {
     await modal.getByRole('button', { name: /^Отклонить/ }).click();
     const reasons = page.getByRole('dialog').filter({ hasText: 'Отклонить заказ' });
     await reasons.getByRole('radio', { name: 'Станция не работает' }).check();
-    await reasons.getByRole('button', { name: 'Отклонить' }).click();
+    await pressInWindow(reasons, 'Отклонить');
     await modal.waitFor({ state: 'detached' });
 
     const answered = [await getOrder(administrator, yandex.id), await getOrder(administrator, own.id)];

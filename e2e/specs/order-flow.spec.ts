@@ -172,12 +172,12 @@ describe('the operator’s day at «Мойка на Ленина» (issue 10)', 
     await pressInWindow(details, 'Отменить запись');
     const cancel = page.getByRole('dialog', { name: 'Отмена записи' });
     // «Другое» is the default reason; alone it says nothing.
-    await cancel.getByRole('button', { name: 'Отменить запись' }).click();
+    await pressInWindow(cancel, 'Отменить запись');
     await cancel.getByText('Опишите причину', { exact: true }).waitFor();
     expect((await getOrder(admin, order.id)).status).toBe('Booked');
 
     await cancel.getByLabel('Комментарий').fill('Клиент перенёс визит на пятницу');
-    await cancel.getByRole('button', { name: 'Отменить запись' }).click();
+    await pressInWindow(cancel, 'Отменить запись');
     await notice(page, 'Запись успешно отменена');
     await cancel.waitFor({ state: 'hidden' });
     await details.getByText('Причина отказа: Клиент перенёс визит на пятницу').waitFor();
@@ -244,13 +244,13 @@ describe('the operator’s day at «Мойка на Ленина» (issue 10)', 
     const decline = page.getByRole('dialog').filter({ hasText: 'Отклонить заказ' });
     await decline.getByRole('radio', { name: 'Другое' }).waitFor();
     expect(await decline.getByRole('radio', { name: 'Другое' }).isChecked()).toBe(true);
-    await decline.getByRole('button', { name: 'Отклонить' }).click();
+    await pressInWindow(decline, 'Отклонить');
     await decline.getByText('Опишите причину', { exact: true }).waitFor();
     expect((await getOrder(admin, booked.id)).status).toBe('Booked');
 
     await decline.getByLabel('Комментарий').fill('Нет свободного мастера');
     waiting = [];
-    await decline.getByRole('button', { name: 'Отклонить' }).click();
+    await pressInWindow(decline, 'Отклонить');
     await notice(page, 'Запись успешно отменена');
     await blocking.waitFor({ state: 'detached' });
     // Both windows gone, the page behind them scrolls again (lib/use-page-scroll-lock.ts and antd's own).

@@ -174,7 +174,7 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
 
     const cancel = page.getByRole('dialog', { name: 'Отмена записи' });
     await pickOption(page, cancel.getByRole('combobox', { name: 'Причина отмены' }), 'Время занято');
-    await cancel.getByRole('button', { name: 'Отменить запись' }).click();
+    await pressInWindow(cancel, 'Отменить запись');
     await notice(page, 'Запись успешно отменена');
     await cancel.waitFor({ state: 'hidden' });
 
@@ -202,7 +202,7 @@ describe('orders at «Мойка на Ленина» (administrator)', () => {
     await endField.fill(end);
     await endField.press('Enter');
     await edit.getByRole('textbox', { name: /^Комментарий/ }).fill('Клиент попросил обработать диски');
-    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await pressInWindow(edit, 'Сохранить');
     await notice(page, 'Заказ успешно обновлен');
     await edit.waitFor({ state: 'hidden' });
 

@@ -59,7 +59,7 @@ describe('staff of «Мойка на Ленина» (owner)', () => {
         new RegExp(`^${baseUrl()}/stationAdminCallback/${leninaId}#invite=[A-Za-z0-9_-]{43}$`),
       );
       expect(await linkText.innerText()).toContain(link);
-      await invite.getByRole('button', { name: /Закрыть|Close/ }).click();
+      await pressInWindow(invite, /Закрыть|Close/);
       await owner
         .getByRole('list', { name: 'Активные приглашения' })
         .getByText('Администратор')

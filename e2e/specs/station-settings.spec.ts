@@ -129,7 +129,7 @@ describe('station settings of «Мойка на Ленина» (owner)', () => {
     // Leaving with unsaved changes asks first; «Нет, сохраню» stays.
     await page.getByRole('link', { name: 'Боксы' }).first().click();
     const leave = page.getByRole('dialog').filter({ hasText: 'Покинуть страницу без сохранения?' });
-    await leave.getByRole('button', { name: 'Нет, сохраню' }).click();
+    await pressInWindow(leave, 'Нет, сохраню');
     expect(page.url()).toContain('/settings/schedule');
 
     // The change strands orders: they are listed before anything is saved, with the day it applies from.

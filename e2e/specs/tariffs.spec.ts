@@ -6,6 +6,7 @@ import { seriousViolations } from '../support/axe';
 import { pageErrors, type ContextOptions } from '../support/browser';
 import { pickOption } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
+import { pressInWindow } from '../support/dialogs';
 
 async function ok<T>(res: Response, what: string): Promise<T> {
   if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
@@ -178,7 +179,7 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
     await page.waitForURL((url) => url.pathname.endsWith('/tariffs'));
     await page.getByRole('button', { name: 'Новый тариф' }).click();
     const draft = page.getByRole('dialog').filter({ hasText: 'Найден черновик тарифа' });
-    await draft.getByRole('button', { name: 'Продолжить' }).click();
+    await pressInWindow(draft, 'Продолжить');
     await page.getByRole('heading', { name: /Шаг 2 из 2/ }).waitFor();
     expect(await page.getByRole('spinbutton', { name: 'Стоимость, 1 категория' }).inputValue()).toBe('2500');
 
