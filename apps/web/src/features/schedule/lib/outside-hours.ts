@@ -41,10 +41,7 @@ function outside(
  * `outsideHours`; blocked slots and finished or cancelled orders never are, nor anything at a station with
  * no working day. The same list comes back when none is outside.
  */
-export function markOutsideHours(
-  events: readonly CalendarEvent[],
-  worktime: WorktimeByDay,
-): CalendarEvent[] {
+export function markOutsideHours(events: readonly CalendarEvent[], worktime: WorktimeByDay): CalendarEvent[] {
   if (workingDays(worktime).length === 0) return events as CalendarEvent[];
   let marked: CalendarEvent[] | null = null;
   // A week has seven days and hundreds of orders: each day's hours are worked out once.
