@@ -121,3 +121,10 @@ export const stationCalendarVersions = pgTable('station_calendar_versions', {
   /** Microseconds since the epoch at the first write, then +1 per write: never repeats after a reseed. */
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * An order's booking overlaps [start, end): the same half-open ranges as the exclusion constraint that
+ * keeps a box to one booking at a time (migration 0003), so a lookup and the constraint never disagree.
+ */
+export const bookingOverlaps = (start: Date, end: Date) =>
+  sql`tstzrange(${orders.bookingStart}, ${orders.bookingEnd}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import { cancelledStatuses, orderMessages, stationClock } from '@crm/shared';
-import { orders } from '../../db/schema';
+import { bookingOverlaps, orders } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import type { Tx } from './orders.repository';
 
@@ -43,7 +43,7 @@ export async function collidingOrder(
         eq(orders.stationId, stationId),
         eq(orders.boxNumber, box),
         notInArray(orders.status, [...cancelledStatuses]),
-        sql`tstzrange(${orders.bookingStart}, ${orders.bookingEnd}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+        bookingOverlaps(start, end),
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     )

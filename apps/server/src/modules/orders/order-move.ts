@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   cancelledStatuses,
@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from '@crm/shared';
 import type { Database } from '../../db/client';
-import { orders } from '../../db/schema';
+import { bookingOverlaps, orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { recordOrderEvent } from '../events/order-event-bus';
 import { placeOrder } from './booking';
@@ -39,7 +39,7 @@ async function blockedInBox(db: Tx, stationId: string, box: number, start: Date,
         eq(orders.boxNumber, box),
         eq(orders.orderType, 'BlockerBookingSlot'),
         notInArray(orders.status, [...cancelledStatuses]),
-        sql`tstzrange(${orders.bookingStart}, ${orders.bookingEnd}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+        bookingOverlaps(start, end),
       ),
     )
     .limit(1);

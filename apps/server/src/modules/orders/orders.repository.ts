@@ -11,7 +11,7 @@ import {
 } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { containsPattern } from '../../db/sql-text';
-import { boxes, drivers, memberships, orders, stations, tariffs } from '../../db/schema';
+import { bookingOverlaps, boxes, drivers, memberships, orders, stations, tariffs } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
 import { isUuid } from '../users/users.repository';
 import type { OrderRow, OrderWithRefs } from './order-dto';
@@ -227,7 +227,7 @@ export async function freeBoxNumbers(
         eq(orders.stationId, stationId),
         sql`${orders.boxNumber} = ${boxes.number}`,
         notInArray(orders.status, [...cancelledStatuses]),
-        sql`tstzrange(${orders.bookingStart}, ${orders.bookingEnd}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+        bookingOverlaps(start, end),
         exceptOrderId ? ne(orders.id, exceptOrderId) : undefined,
       ),
     );

@@ -1,12 +1,9 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { cancelledStatuses, type SlotOccupancy } from '@crm/shared';
-import { orders } from '../../db/schema';
+import { bookingOverlaps, orders } from '../../db/schema';
 import type { OrderInsert, Tx } from '../orders/orders.repository';
 
 export const blockerType = 'BlockerBookingSlot';
-
-const overlaps = (start: Date, end: Date) =>
-  sql`tstzrange(${orders.bookingStart}, ${orders.bookingEnd}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
 
 /** Live orders and blockers of the station overlapping [from, to): what the slots of a day are made of. */
 export async function liveOccupancy(
@@ -27,7 +24,7 @@ export async function liveOccupancy(
       and(
         eq(orders.stationId, stationId),
         notInArray(orders.status, [...cancelledStatuses]),
-        overlaps(from, to),
+        bookingOverlaps(from, to),
       ),
     );
   return rows.map((r) => ({ box: r.box, start: r.start, end: r.end, blocker: r.type === blockerType }));
@@ -60,7 +57,7 @@ export async function blockersOverlapping(
         eq(orders.stationId, stationId),
         eq(orders.orderType, blockerType),
         notInArray(orders.status, [...cancelledStatuses]),
-        overlaps(start, end),
+        bookingOverlaps(start, end),
       ),
     )
     .orderBy(asc(orders.boxNumber), asc(orders.bookingStart));
