@@ -425,7 +425,10 @@ describe('TariffsPage cards', () => {
     await userEvent.clear(search);
     await userEvent.type(search, 'нет такого');
     expect(await screen.findByText('Тарифы не найдены')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Очистить поиск' }));
+    // Two ways to clear: the field's own clear button and the empty list's action; the list's is pressed.
+    const [fieldClear, listClear] = screen.getAllByRole('button', { name: 'Очистить поиск' });
+    expect(fieldClear).toHaveClass('ant-input-clear-icon');
+    await userEvent.click(listClear!);
     expect(await screen.findByRole('heading', { name: 'Экспресс' })).toBeInTheDocument();
   });
 
