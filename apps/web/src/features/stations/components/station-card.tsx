@@ -53,7 +53,7 @@ export function TodayFigures({ today }: { today: StationToday }) {
   const { token } = theme.useToken();
   const cells: [string, string, boolean][] = [
     // The whole day's bookings, ahead included: the dashboard's «Заказы» for today counts those begun by now.
-    ['Записей на день', String(today.orders), false],
+    ['Записей', String(today.orders), false],
     ['Новые', String(today.new_orders), today.new_orders > 0],
     ['В работе', String(today.processing), false],
     ['Выручка', formatRub(today.revenue), false],

@@ -114,11 +114,11 @@ describe('StationPickerPage', () => {
     renderRoutes(routes, '/');
     const lenina = await screen.findByRole('button', { name: /Мойка на Ленина/ });
     await waitFor(() => expect(lenina).toHaveTextContent('Выручка18 500 ₽'));
-    expect(lenina).toHaveTextContent('Записей на день12');
+    expect(lenina).toHaveTextContent('Записей12');
     expect(lenina).toHaveTextContent('Новые2');
     expect(lenina).toHaveTextContent('В работе1');
     const totals = screen.getByRole('region', { name: 'Сегодня по всем станциям' });
-    expect(totals).toHaveTextContent('Записей на день15');
+    expect(totals).toHaveTextContent('Записей15');
     expect(totals).toHaveTextContent('Новые2');
     expect(totals).toHaveTextContent('Выполнено9');
     expect(totals).toHaveTextContent('Выручка22 500 ₽');

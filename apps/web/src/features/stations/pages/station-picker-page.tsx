@@ -75,7 +75,7 @@ function AdminNote() {
 function TodayTotals({ figures }: { figures: StationToday[] }) {
   const sum = (pick: (f: StationToday) => number) => figures.reduce((n, f) => n + pick(f), 0);
   const cells: [string, string][] = [
-    ['Записей на день', String(sum((f) => f.orders))],
+    ['Записей', String(sum((f) => f.orders))],
     ['Новые', String(sum((f) => f.new_orders))],
     ['В работе', String(sum((f) => f.processing))],
     ['Выполнено', String(sum((f) => f.completed))],
