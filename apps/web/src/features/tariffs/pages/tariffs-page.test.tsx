@@ -20,23 +20,11 @@ const rowOf = (table: HTMLElement, category: string) =>
     .getByRole('rowheader', { name: new RegExp(`^${category}`) })
     .closest('tr') as HTMLElement;
 
-/** The session user (`u-owner` in the harness) is a worker of the station's network. */
-function signInAsWorker() {
-  const served = globalThis.fetch;
-  const worker = makeUser({
-    id: 'u-owner',
-    position: 'worker',
-    networks: [{ id: station.network_id, name: 'Демо-сеть', position: 'worker' }],
-  });
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    new URL(String(input), 'http://localhost').pathname === '/api/user/u-owner'
-      ? Promise.resolve(
-          new Response(JSON.stringify({ user: worker, redirect_to: null }), {
-            headers: { 'Content-Type': 'application/json' },
-          }),
-        )
-      : served(input, init)) as typeof fetch;
-}
+/** A worker of the station's network: the session user of the pages opened with it. */
+const worker = makeUser({
+  position: 'worker',
+  networks: [{ id: station.network_id, name: 'Демо-сеть', position: 'worker' }],
+});
 
 const yandexExpress = {
   ...express,
@@ -257,8 +245,7 @@ describe('TariffsPage editing', { timeout: 20_000 }, () => {
 
   it('shows a worker a notice instead of prices the server does not give him (issue 38)', async () => {
     const calls = serveTariffs({ own: [express], yandex: [yandexExpress] });
-    signInAsWorker();
-    showTariffs(path, undefined, {}, false);
+    showTariffs(path, undefined, {}, false, worker);
     expect(await screen.findByText('Цены тарифов недоступны')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Открыть расписание' })).toHaveAttribute(
       'href',
@@ -266,13 +253,12 @@ describe('TariffsPage editing', { timeout: 20_000 }, () => {
     );
     cleanup();
 
-    serveTariffs({ own: [express] });
-    signInAsWorker();
-    showTariffs(`${path}/t-express?kind=own`, undefined, {}, false);
+    const detailCalls = serveTariffs({ own: [express] });
+    showTariffs(`${path}/t-express?kind=own`, undefined, {}, false, worker);
     expect(await screen.findByText('Цены тарифов недоступны')).toBeInTheDocument();
-    expect(calls.concat().some((c) => c.includes('/price_get/') || c.includes('/fixed-tariffs/'))).toBe(
-      false,
-    );
+    expect(
+      calls.concat(detailCalls).some((c) => c.includes('/price_get/') || c.includes('/fixed-tariffs/')),
+    ).toBe(false);
   });
 
   it('shows no switches, add-card or import to staff who may not edit', async () => {

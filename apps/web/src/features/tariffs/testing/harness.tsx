@@ -10,8 +10,10 @@ import {
   type StationStrategy,
   type TariffConfig,
   type TariffKind,
+  type User,
 } from '@crm/shared';
 import { createQueryClient } from '../../../lib/query-client';
+import { currentUserQuery } from '../../users/api/current-user';
 import { setSessionUser } from '../../../lib/session';
 import { testStation } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/render';
@@ -274,9 +276,18 @@ export function showTariffs(
   state?: unknown,
   stationOver: Partial<Station> = {},
   canManage = true,
+  signedIn?: User,
 ) {
   // The station list (the price import's sources) is read for the signed-in user.
   setSessionUser('u-owner');
+  // In the app the pages render only once the user has loaded (AppLayout); `signedIn` gives them that user.
+  const client = createQueryClient();
+  if (signedIn) {
+    client.setQueryData(currentUserQuery('u-owner').queryKey, {
+      user: { ...signedIn, id: 'u-owner' },
+      redirect_to: null,
+    });
+  }
   const context: StationContext = {
     station: { ...station, ...stationOver },
     external: false,
@@ -293,6 +304,7 @@ export function showTariffs(
       { path: 'tariffs/:tariffId', element: <TariffDetailPage /> },
     ],
     { pathname: url.pathname, search: url.search, state },
+    client,
   );
 }
 
