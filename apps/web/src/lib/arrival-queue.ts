@@ -3,12 +3,13 @@ import { useLayoutEffect, useSyncExternalStore } from 'react';
 /**
  * What may cover the screen when someone arrives, first to last (issue 10): the blocking «Новые заказы
  * ждут ответа» (work waits on it), the welcome greeting, the first-visit tour, the cookie banner, and later
- * the push prompt (issue 38: it waits for the cookie banner rather than stacking on it). Exactly
+ * the push prompt (issue 38: it waits for the cookie banner rather than stacking on it), last the offer to
+ * install the app on a phone (issue 39). Exactly
  * one is shown at a time: each shows only while nothing before it wants the screen or is still finding out
  * whether it does (the new orders of the station being opened are still loading). The order is decided
  * here, by who is waiting, instead of by timers racing each other.
  */
-export const arrivalOrder = ['new-orders', 'greeting', 'tour', 'cookies', 'push'] as const;
+export const arrivalOrder = ['new-orders', 'greeting', 'tour', 'cookies', 'push', 'install'] as const;
 export type ArrivalKind = (typeof arrivalOrder)[number];
 
 /**
@@ -16,7 +17,7 @@ export type ArrivalKind = (typeof arrivalOrder)[number];
  * while any modal window is open — antd's Modal and Drawer, the «Ещё» sheet — they wait, and come back
  * once it is closed. The new-orders window and the greeting are themselves what covers the screen.
  */
-const waitsForWindows: ReadonlySet<ArrivalKind> = new Set(['tour', 'cookies', 'push']);
+const waitsForWindows: ReadonlySet<ArrivalKind> = new Set(['tour', 'cookies', 'push', 'install']);
 
 /** Whether a modal window is on the screen (an open, visible `aria-modal` element). */
 export function modalWindowOpen(root: ParentNode = document): boolean {

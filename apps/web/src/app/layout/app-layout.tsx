@@ -11,6 +11,7 @@ import { getSessionUserId } from '../../lib/session';
 import { useCurrentUser } from '../../features/users/api/current-user';
 import { endSession } from '../../features/auth/session-lifecycle';
 import { shouldGreet } from '../../features/shell/greeting';
+import { watchInstallVisit } from '../../features/shell/components/install-prompt-watch';
 import { decideShell } from '../guards';
 import { ShellFrame } from './shell-frame';
 import './shell.css';
@@ -22,6 +23,12 @@ const WelcomeGreeting = lazy(async () => ({
 // Needed only after a few actions (S1 §4), so it loads after the page is up (lib/after-page.tsx).
 const PushPrompt = lazy(async () => ({
   default: (await import('../../features/notifications/components/push-prompt')).PushPrompt,
+}));
+// The install offer on a phone (S1 §9): the visit's clicks, scrolls and Chromium's install event are watched
+// from the start, the card itself loads after the page, on a phone's browser only.
+const offerInstall = watchInstallVisit();
+const InstallPrompt = lazy(async () => ({
+  default: (await import('../../features/shell/components/install-prompt')).InstallPrompt,
 }));
 
 /** Signed out (a session that ended while the app was open; main.tsx sends the others before it loads). */
@@ -91,6 +98,7 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
       <AfterPage>
         <Suspense fallback={null}>
           <PushPrompt />
+          {offerInstall && <InstallPrompt />}
         </Suspense>
       </AfterPage>
       {greetingTurn && (
