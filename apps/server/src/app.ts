@@ -49,6 +49,7 @@ import { partnersRoutes } from './modules/partners/partners.routes';
 import { partnerApiRoutes } from './modules/partners/partner-api.routes';
 import { createPartnerCallbackSender } from './modules/partners/partner-callbacks';
 import { onlineBookingRoutes } from './modules/online-booking/online-booking.routes';
+import { shiftsRoutes } from './modules/shifts/shifts.routes';
 import { publicBookingRoutes } from './modules/online-booking/public-booking.routes';
 
 export interface BuildOptions extends AppDeps {
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildOptions) {
     partnersRoutes,
     partnerApiRoutes,
     onlineBookingRoutes,
+    shiftsRoutes,
     publicBookingRoutes,
     // After orders: the gates run operations in document order, and deleting a tariff must not starve them.
     ownTariffsRoutes,

@@ -52,3 +52,4 @@ export * from './orders/calendar-order.schema';
 export * from './partners/partner.schema';
 export * from './booking/online-booking-messages';
 export * from './booking/online-booking.schema';
+export * from './shifts';

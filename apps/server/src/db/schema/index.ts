@@ -7,3 +7,4 @@ export * from './invitations';
 export * from './notifications';
 export * from './partners';
 export * from './online-booking';
+export * from './shifts';

@@ -1,0 +1,2 @@
+export * from './shift-rules';
+export * from './shift.schema';
