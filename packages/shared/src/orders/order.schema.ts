@@ -19,6 +19,7 @@ export * from './order-rules';
 export * from './history';
 export * from './history-export';
 export * from './order-windows';
+export * from './order-schedule.schema';
 
 export const orderStatusSchema = z.enum(orderStatuses);
 export const orderTypeSchema = z.enum(orderTypes);

@@ -19,6 +19,7 @@ import { authOf } from '../../plugins/auth';
 import { calendarRoutes } from './calendar.routes';
 import { orderWriterPositions } from './order-access';
 import { moveOrder } from './order-move';
+import { scheduleViewRoutes } from './schedule-view';
 import { cancelOrder, moveOrderStep, payOrder, type OrderStep } from './order-status.service';
 import { createOrder, listOrders, newOrders, orderDetails, updateOrder } from './orders.service';
 
@@ -37,6 +38,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const { db } = deps;
   // Before `/api/order/:id` in the document; the router prefers the static path whatever the order.
   await app.register(calendarRoutes, deps);
+  await app.register(scheduleViewRoutes, deps);
 
   app.post(
     '/api/create_order/:stationId',
