@@ -150,6 +150,13 @@ const routes: RouteObject[] = [
                 }),
               },
               {
+                // Issue 39 §3: the staff shift plan of the selected station.
+                path: '/employees/schedule',
+                lazy: async () => ({
+                  Component: (await import('../features/shifts/pages/shifts-redirect')).ShiftsRedirect,
+                }),
+              },
+              {
                 // The system admin's own page (issue 36); its module guards it (anyone else goes to /).
                 path: '/admin/partners',
                 lazy: () => import('./admin-partners-route'),
@@ -320,6 +327,13 @@ const routes: RouteObject[] = [
                     path: 'slots',
                     lazy: async () => ({
                       Component: (await import('../features/slots/pages/slots-page')).SlotsPage,
+                    }),
+                  },
+                  {
+                    // Issue 39 §3: the staff shift plan (week × staff; managers edit, the others read).
+                    path: 'employees/schedule',
+                    lazy: async () => ({
+                      Component: (await import('../features/shifts/pages/shifts-page')).ShiftsPage,
                     }),
                   },
                 ],

@@ -1,0 +1,1 @@
+export { OnShiftToday } from './components/on-shift-today';
