@@ -66,6 +66,36 @@ export async function postgresDatabase(prefix: string): Promise<{ url: string; v
 }
 
 /**
+ * A copy of the database at `url` (`CREATE DATABASE … TEMPLATE`), dropped with the current scope. Nothing may
+ * be connected to the original while it is copied. A separate database also keeps `LISTEN`/`NOTIFY` apart:
+ * the channels of two databases never meet.
+ */
+export async function copyDatabase(url: string, suffix: string): Promise<string> {
+  const source = new URL(url);
+  const from = decodeURIComponent(source.pathname.slice(1));
+  const name = `${from}_${suffix}`;
+  // The copying session must not be connected to the original either.
+  const adminUrl = new URL(url);
+  adminUrl.pathname = from === 'postgres' ? '/template1' : '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}" template "${from}"`);
+  } finally {
+    await admin.end();
+  }
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: adminUrl.toString() });
+    await c.connect();
+    await c.query(`drop database if exists "${name}" with (force)`);
+    await c.end();
+  });
+  const copy = new URL(url);
+  copy.pathname = `/${name}`;
+  return copy.toString();
+}
+
+/**
  * Starts a raw `pg` + `node:http` baseline (`script`) on the recorded SQL against `databaseUrl`, on a free
  * port; it and its recordings file go with the current scope.
  */
