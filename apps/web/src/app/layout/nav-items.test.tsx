@@ -62,9 +62,11 @@ describe('navigation items', () => {
     expect(items.find((i) => i.key === 'clients')!.to).toBe('/clients');
   });
 
-  it('does not offer «Запись» to someone who may not create orders', () => {
+  it('does not offer «Запись» or «Тарифы» to someone who may not create orders (a worker: no prices)', () => {
     const items = buildNavItems('s1', support, { canCreateOrder: false });
     expect(items.map((i) => i.key)).not.toContain('create');
+    expect(items.map((i) => i.key)).not.toContain('tariffs');
+    expect(buildNavItems('s1', support, { canCreateOrder: true }).map((i) => i.key)).toContain('tariffs');
   });
 
   it('phone bar: Главная, Расписание, «Запись» in the middle, Заказы — settings go to «Ещё»', () => {

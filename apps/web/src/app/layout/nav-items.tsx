@@ -53,7 +53,10 @@ export interface NavItem {
 }
 
 export interface NavOptions {
-  /** «Запись» (create order) is offered to those who may create orders: not to a worker. */
+  /**
+   * «Запись» (create order) is offered to those who may create orders: not to a worker. The same roles read
+   * the tariffs' prices, so a worker gets no «Тарифы» either (the server answers him 403 there, issue 38).
+   */
   canCreateOrder: boolean;
   /** New orders of the selected station waiting for «Принять»: the badge on «Заказы». */
   newOrders?: number;
@@ -118,13 +121,17 @@ export function buildNavItems(
       icon: <DashboardOutlined />,
       to: station && `${station}/dashboard`,
     },
-    {
-      key: 'tariffs',
-      label: 'Тарифы',
-      shortLabel: 'Тарифы',
-      icon: <TagsOutlined />,
-      to: station && `${station}/tariffs`,
-    },
+    ...(canCreateOrder
+      ? [
+          {
+            key: 'tariffs',
+            label: 'Тарифы',
+            shortLabel: 'Тарифы',
+            icon: <TagsOutlined />,
+            to: station && `${station}/tariffs`,
+          } as const,
+        ]
+      : []),
     {
       key: 'settings',
       label: 'Настройки станции',
