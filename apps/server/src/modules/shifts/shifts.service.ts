@@ -107,7 +107,8 @@ export async function setShift(
 
 /**
  * `POST /api/station/{stationId}/shifts/copy-week`: the week before `week`'s Monday copied into its week,
- * all or nothing. A week that has shifts is replaced only with `overwrite` (409 first, so the client asks).
+ * all or nothing. A week that has shifts is replaced only with `overwrite` (409 first, so the client asks);
+ * an empty last week changes nothing (`copied: 0`).
  */
 export async function copyWeek(
   db: Database,
@@ -124,8 +125,8 @@ export async function copyWeek(
     await lockStationPlan(tx, station.id);
     const staff = await staffOf(tx, station);
     const last = await shiftsBetween(tx, station, addDays(monday, -7), addDays(monday, -1));
-    if (last.length === 0)
-      throw badRequest({ week: shiftMessages.nothingToCopy }, shiftMessages.nothingToCopy);
+    // Nothing to copy: the week stays as it is (the client says so).
+    if (last.length === 0) return { ...(await weekPlan(tx, access, monday)), copied: 0 };
     const current = await shiftsBetween(tx, station, days[0]!, days[6]!);
     if (current.length > 0 && !body.overwrite) throw conflict(shiftMessages.weekTaken);
     const copies = copiedWeek(last, monday, new Set(staff.map((s) => s.id)));

@@ -66,6 +66,8 @@ export async function knownValues(
     // A settings update keeps the demo's 30-minute grid, so the slot id above stays on it.
     slotduration: 30,
     date: local(start).slice(0, 10),
+    // The shift plan's week (issue 39 §3): the booking's week.
+    week: local(start).slice(0, 10),
     totalamount: price.totalAmount,
     includeserviceamount: price.includeServiceAmount,
     totaldurationminutes: price.totalDurationMinutes,

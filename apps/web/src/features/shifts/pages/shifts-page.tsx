@@ -56,10 +56,13 @@ export function ShiftsPage() {
 
   const runCopy = (overwrite: boolean) =>
     copy.mutate(overwrite, {
-      onSuccess: (answer) => notify.success(shiftMessages.copied(answer.copied)),
+      onSuccess: (answer) =>
+        answer.copied === 0
+          ? notify.info(shiftMessages.nothingToCopy)
+          : notify.success(shiftMessages.copied(answer.copied)),
       onError: (error) => {
+        // Someone planned this week meanwhile: ask, as for a week seen with shifts.
         if (error instanceof ApiError && error.status === 409) return askOverwrite();
-        if (error instanceof ApiError && error.status === 400) return notify.info(error.message);
         notify.error(error, shiftMessages.copyFailed);
       },
     });
