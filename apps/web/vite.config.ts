@@ -225,6 +225,8 @@ export default defineConfig({
         // The public booking pages are book.html, for drivers: from the network, never the staff app.
         navigateFallbackDenylist: [/^\/api\//, /^\/auth\/yandex/, ...publicNavigations],
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The install page's videos, posters and captions (issue 39): fetched there, when played, never precached.
+        globIgnores: ['**/node_modules/**', 'install/**'],
         // Only the shell and the daily routes: a first visit on mobile data downloads what it will use.
         manifestTransforms: [
           (entries) => ({ manifest: entries.filter((entry) => precache.isPrecached(entry.url)) }),

@@ -11,8 +11,9 @@ import {
   MoreOutlined,
   PlusSquareOutlined,
 } from '@ant-design/icons';
-import { BrandLogo, BrandMark } from '../../../components/brand-logo';
+import { BrandLogo } from '../../../components/brand-logo';
 import { product } from '../../../lib/product';
+import { VideoPlayer } from '../components/video-player';
 import './install-app-page.css';
 
 type Platform = 'android' | 'ios';
@@ -20,8 +21,6 @@ type Platform = 'android' | 'ios';
 interface Step {
   title: string;
   text: string;
-  /** Where the highlighted control sits on the drawn phone. */
-  spot: 'top-right' | 'bottom' | 'center' | 'home';
   icon: ReactNode;
 }
 
@@ -30,25 +29,21 @@ const steps: Record<Platform, Step[]> = {
     {
       title: 'Откройте сайт в Chrome',
       text: 'Другие браузеры тоже умеют, но в Chrome это проще всего.',
-      spot: 'center',
       icon: <ChromeOutlined />,
     },
     {
       title: 'Нажмите «⋮» в правом верхнем углу',
       text: 'Откроется меню браузера.',
-      spot: 'top-right',
       icon: <MoreOutlined />,
     },
     {
       title: 'Выберите «Установить приложение»',
       text: 'В некоторых версиях пункт называется «Добавить на главный экран».',
-      spot: 'center',
       icon: <DownloadOutlined />,
     },
     {
       title: 'Готово',
       text: 'Значок «Мойка CRM» появится на главном экране рядом с другими приложениями.',
-      spot: 'home',
       icon: <CheckOutlined />,
     },
   ],
@@ -56,29 +51,35 @@ const steps: Record<Platform, Step[]> = {
     {
       title: 'Откройте сайт в Safari',
       text: 'На iPhone установить приложение можно только из Safari.',
-      spot: 'center',
       icon: <CompassOutlined />,
     },
     {
       title: 'Нажмите «Поделиться»',
       text: 'Квадрат со стрелкой вверх — внизу экрана (на iPad — вверху).',
-      spot: 'bottom',
       icon: <ExportOutlined rotate={-90} />,
     },
     {
       title: 'Выберите «На экран „Домой“»',
       text: 'Пролистайте список действий вниз, если пункта не видно сразу.',
-      spot: 'center',
       icon: <PlusSquareOutlined />,
     },
     {
       title: 'Нажмите «Добавить»',
       text: 'Приложение откроется с главного экрана, без адресной строки.',
-      spot: 'home',
       icon: <CheckOutlined />,
     },
   ],
 };
+
+/**
+ * The videos of the real app (public/install/, remade by e2e/record-install-videos.ts): loaded only here,
+ * only when played, and never precached by the service worker (vite.config.ts).
+ */
+const videos: Record<Platform, { label: string }> = {
+  android: { label: 'установка на Android в Chrome' },
+  ios: { label: 'установка на iPhone в Safari' },
+};
+const videoSize = { width: 468, height: 1012 };
 
 function detectPlatform(): Platform | 'desktop' {
   const ua = navigator.userAgent;
@@ -89,34 +90,6 @@ function detectPlatform(): Platform | 'desktop' {
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
-}
-
-function PhoneSketch({ step }: { step: Step }) {
-  return (
-    <div className={`phone phone--${step.spot}`} aria-hidden="true">
-      <div className="phone__bar">
-        <span className="phone__url" />
-        <span className="phone__spot phone__spot--top">{step.spot === 'top-right' && step.icon}</span>
-      </div>
-      <div className="phone__screen">
-        {step.spot === 'home' ? (
-          <div className="phone__apps">
-            <span />
-            <span />
-            <BrandMark size={30} />
-            <span />
-          </div>
-        ) : (
-          <span className="phone__center">
-            {step.spot === 'center' ? step.icon : <BrandMark size={28} />}
-          </span>
-        )}
-      </div>
-      <div className="phone__dock">
-        <span className="phone__spot phone__spot--bottom">{step.spot === 'bottom' && step.icon}</span>
-      </div>
-    </div>
-  );
 }
 
 /** `/install-app` (public): how to put the app on a phone's home screen (S1 §2). */
@@ -173,18 +146,33 @@ export function InstallAppPage() {
             { value: 'ios', label: 'iPhone · Safari', icon: <AppleOutlined /> },
           ]}
         />
-        <ol className="install__steps">
-          {steps[platform].map((step, i) => (
-            <li key={step.title} className="install-step">
-              <PhoneSketch step={step} />
-              <div className="install-step__text">
-                <span className="install-step__num">Шаг {i + 1}</span>
-                <strong>{step.title}</strong>
-                <span>{step.text}</span>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <div className="install__how">
+          <VideoPlayer
+            key={platform}
+            label={videos[platform].label}
+            sources={[
+              { src: `/install/${platform}.webm`, type: 'video/webm; codecs="vp9"' },
+              { src: `/install/${platform}.mp4`, type: 'video/mp4' },
+            ]}
+            poster={`/install/${platform}-poster.webp`}
+            captions={`/install/${platform}-ru.vtt`}
+            {...videoSize}
+          />
+          <ol className="install__steps">
+            {steps[platform].map((step, i) => (
+              <li key={step.title} className="install-step">
+                <span className="install-step__icon" aria-hidden="true">
+                  {step.icon}
+                </span>
+                <div className="install-step__text">
+                  <span className="install-step__num">Шаг {i + 1}</span>
+                  <strong>{step.title}</strong>
+                  <span>{step.text}</span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
       </main>
     </div>
   );
