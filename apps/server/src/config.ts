@@ -50,6 +50,8 @@ const envSchema = z.object({
   LEGAL_REGISTRY_API_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SUPPORT_URL: z.string().url().default('https://t.me/carwash_crm_support'),
+  /** Comma-separated host names where anyone may open /wizard (S1 §2 test host); empty: none. */
+  TEST_HOSTS: z.string().default(''),
   WEB_DIST_DIR: z.string().optional(),
   /** Hops of trusted reverse proxies whose X-Forwarded-For is believed (rate limits key on the client IP). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -122,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : null,
     mapTileUrl: e.MAP_TILE_URL,
     supportUrl: e.SUPPORT_URL,
+    testHosts: e.TEST_HOSTS.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean),
     webDistDir: e.WEB_DIST_DIR,
     trustProxy: e.TRUST_PROXY,
     loadShedding: {

@@ -5,7 +5,7 @@ import { messages } from '@crm/shared';
 import { clearSession, getSessionUserId, setSessionUser } from '../lib/session';
 import { pageLocation, takeLoginError, takeRedirectPath } from '../lib/auth-redirect';
 import { makeUser, mockFetch, renderRoutes } from '../test/render';
-import { decideShell, hasAnyRole, RoleGuard } from './guards';
+import { decideShell, guarded, hasAnyRole, isTestHost, RoleGuard, routeGuards } from './guards';
 import { AppLayout } from './layout/app-layout';
 
 describe('decideShell', () => {
@@ -26,6 +26,18 @@ describe('decideShell', () => {
 
   it('sends everyone else from /wizard to /', () => {
     expect(decideShell({ pathname: '/wizard', hasSession: true, user })).toMatchObject({ to: '/' });
+  });
+
+  it('lets anyone open /wizard on a test host (S1 §2), without the menu', () => {
+    expect(decideShell({ pathname: '/wizard', hasSession: true, user, testHost: true })).toEqual({
+      kind: 'render',
+      chrome: 'minimal',
+    });
+    // Elsewhere a test host changes nothing.
+    expect(decideShell({ pathname: '/', hasSession: true, user, testHost: true })).toEqual({
+      kind: 'render',
+      chrome: 'full',
+    });
   });
 
   it('forces /profile without navigation while the profile is incomplete', () => {
@@ -53,7 +65,30 @@ describe('hasAnyRole', () => {
   it('accepts the system role or the position', () => {
     expect(hasAnyRole(makeUser({ role: 'admin', position: null }), ['admin'])).toBe(true);
     expect(hasAnyRole(makeUser({ position: 'owner' }), ['owner', 'principal'])).toBe(true);
-    expect(hasAnyRole(makeUser({ position: 'worker' }), ['owner', 'principal'])).toBe(false);
+    expect(hasAnyRole(makeUser({ position: 'worker', networks: [] }), ['owner', 'principal'])).toBe(false);
+  });
+
+  it("accepts a position held in any of the user's networks (the page applies the station's own rights)", () => {
+    const twoNetworks = makeUser({
+      position: 'worker',
+      networks: [
+        { id: 'n1', name: 'Первая', position: 'worker' },
+        { id: 'n2', name: 'Вторая', position: 'principal' },
+      ],
+    });
+    expect(hasAnyRole(twoNetworks, routeGuards.employees.roles)).toBe(true);
+    expect(hasAnyRole(makeUser({ position: 'worker', networks: [] }), routeGuards.employees.roles)).toBe(
+      false,
+    );
+  });
+});
+
+describe('isTestHost', () => {
+  it('matches the page host against the configured test hosts, case-insensitively', () => {
+    expect(isTestHost(['test.crm.example.ru'], 'TEST.crm.example.ru')).toBe(true);
+    expect(isTestHost(['test.crm.example.ru'], 'crm.example.ru')).toBe(false);
+    expect(isTestHost([], 'localhost')).toBe(false);
+    expect(isTestHost(undefined, 'localhost')).toBe(false);
   });
 });
 
@@ -61,7 +96,11 @@ function Where() {
   return <div data-testid="where">{useLocation().pathname}</div>;
 }
 
-function userApi(user = makeUser(), crm: object = { hasSeenTutorial: true, cookiesConsent: true }) {
+function userApi(
+  user = makeUser(),
+  crm: object = { hasSeenTutorial: true, cookiesConsent: true },
+  config: object = {},
+) {
   return mockFetch((url) => {
     if (url.startsWith('/api/user/get_crm_data/')) return { status: 200, body: { crm_data: crm } };
     if (url.startsWith(`/api/user/${user.id}`)) return { status: 200, body: { user, redirect_to: null } };
@@ -75,6 +114,7 @@ function userApi(user = makeUser(), crm: object = { hasSeenTutorial: true, cooki
           telegramBotName: 'bot',
           supportUrl: 'https://t.me/x',
           mapTileUrl: '',
+          ...config,
         },
       };
     return { status: 204 };
@@ -96,6 +136,7 @@ const routes = [
           </RoleGuard>
         ),
       },
+      { path: '/theme', Component: guarded(() => <div data-testid="page">theme</div>, 'developer') },
     ],
   },
   { path: '*', Component: Where },
@@ -154,6 +195,33 @@ describe('AppLayout guards', () => {
     );
     renderRoutes(routes, '/owners-only');
     expect(await screen.findByTestId('page')).toHaveTextContent('profile');
+  });
+
+  it('opens /wizard for a non-wizard on a configured test host, and sends him to / elsewhere', async () => {
+    setSessionUser('u1');
+    // jsdom's page host is localhost.
+    userApi(makeUser(), undefined, { testHosts: ['localhost'] });
+    renderRoutes(routes, '/wizard');
+    expect(await screen.findByTestId('page')).toHaveTextContent('wizard');
+    cleanup();
+    userApi(makeUser(), undefined, { testHosts: ['test.crm.example.ru'] });
+    renderRoutes(routes, '/wizard');
+    expect(await screen.findByTestId('page')).toHaveTextContent('home');
+  });
+
+  it('keeps the developer pages for role admin, or everyone on a demo server', async () => {
+    setSessionUser('u1');
+    userApi(makeUser({ position: 'worker' }), undefined, { demo: false });
+    renderRoutes(routes, '/theme');
+    expect(await screen.findByTestId('page')).toHaveTextContent('home');
+    cleanup();
+    userApi(makeUser({ role: 'admin' }), undefined, { demo: false });
+    renderRoutes(routes, '/theme');
+    expect(await screen.findByTestId('page')).toHaveTextContent('theme');
+    cleanup();
+    userApi(makeUser({ position: 'worker' }), undefined, { demo: true });
+    renderRoutes(routes, '/theme');
+    expect(await screen.findByTestId('page')).toHaveTextContent('theme');
   });
 
   it('logs out with the spec message when the user cannot be loaded', async () => {

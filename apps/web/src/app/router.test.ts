@@ -2,10 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { isSignedInPage } from './router';
 
 describe('isSignedInPage (main.tsx sends a visitor without a session there to the login page at once)', () => {
-  it.each(['/', '/home', '/profile', '/wizard', '/clients/42', '/station/abc', '/station/abc/dashboard'])(
-    '%s is in the signed-in area',
-    (path) => expect(isSignedInPage(path)).toBe(true),
-  );
+  it.each([
+    '/',
+    '/home',
+    '/profile',
+    '/wizard',
+    '/clients/42',
+    '/station/abc',
+    '/station/abc/dashboard',
+    // S1 §2 route list (issue 39): the selected station's pages and the developer pages.
+    '/settings',
+    '/slots',
+    '/tariffs/additionalServices',
+    '/employees',
+    '/theme',
+    '/error-test',
+  ])('%s is in the signed-in area', (path) => expect(isSignedInPage(path)).toBe(true));
 
   it.each([
     '/auth/callback',

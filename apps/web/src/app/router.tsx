@@ -15,6 +15,9 @@ const additionalServicesPage = () => import('../features/tariffs/pages/additiona
 const stationPickerPage = () => import('../features/stations/pages/station-picker-page');
 const settingsIndexPage = () => import('../features/stations/pages/settings-index-page');
 const clientsPage = () => import('../features/clients/pages/clients-page');
+const sectionRedirects = () => import('../features/stations/pages/station-section-redirect');
+// Role guards (S1 §2), loaded with the guarded pages rather than with the entry.
+const guards = () => import('./guards');
 
 /**
  * Every page is its own chunk (STACK traps 5–6); every route but the stale-login one sits under the antd
@@ -157,6 +160,47 @@ const routes: RouteObject[] = [
                 }),
               },
               {
+                // S1 §2 route list: the selected station's pages; none selected → «Станция не выбрана».
+                path: '/settings',
+                lazy: async () => ({ Component: (await sectionRedirects()).SettingsRedirect }),
+              },
+              {
+                path: '/slots',
+                lazy: async () => ({ Component: (await sectionRedirects()).SlotsRedirect }),
+              },
+              {
+                path: '/tariffs/additionalServices',
+                lazy: async () => ({ Component: (await sectionRedirects()).AdditionalServicesRedirect }),
+              },
+              {
+                path: '/employees',
+                lazy: async () => ({
+                  Component: (await guards()).guarded(
+                    (await sectionRedirects()).EmployeesRedirect,
+                    'employees',
+                  ),
+                }),
+              },
+              {
+                // Developer pages (S1 §2), not in the menu: the theme gallery and a page that throws.
+                path: '/theme',
+                lazy: async () => ({
+                  Component: (await guards()).guarded(
+                    (await import('../features/shell/pages/theme-gallery-page')).ThemeGalleryPage,
+                    'developer',
+                  ),
+                }),
+              },
+              {
+                path: '/error-test',
+                lazy: async () => ({
+                  Component: (await guards()).guarded(
+                    (await import('../features/shell/pages/error-test-page')).ErrorTestPage,
+                    'developer',
+                  ),
+                }),
+              },
+              {
                 // The system admin's own page (issue 36); its module guards it (anyone else goes to /).
                 path: '/admin/partners',
                 lazy: () => import('./admin-partners-route'),
@@ -212,7 +256,10 @@ const routes: RouteObject[] = [
                     // S2 §2: two-step creation of an own tariff.
                     path: 'tariffs/new',
                     lazy: async () => ({
-                      Component: (await import('../features/tariffs/pages/new-tariff-page')).NewTariffPage,
+                      Component: (await guards()).guarded(
+                        (await import('../features/tariffs/pages/new-tariff-page')).NewTariffPage,
+                        'newTariff',
+                      ),
                     }),
                   },
                   {
@@ -342,7 +389,7 @@ const routes: RouteObject[] = [
           },
           {
             path: '*',
-            lazy: async () => ({ Component: (await import('../components/not-found-page')).NotFoundPage }),
+            lazy: async () => ({ Component: (await import('./not-found-route')).NotFoundRoute }),
           },
         ],
       },

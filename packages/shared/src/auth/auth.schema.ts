@@ -24,6 +24,8 @@ export const authConfigSchema = z.object({
   telegramBot: z.boolean().optional(),
   supportUrl: z.string(),
   mapTileUrl: z.string(),
+  /** Host names where anyone may open /wizard (S1 §2 «a test host bypasses the not-wizard redirect»). */
+  testHosts: z.array(z.string()).optional(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;
 

@@ -26,6 +26,8 @@ export const messages = {
     unavailable: 'Станция недоступна',
     external: 'Внешняя станция',
     notSelected: 'Станция не выбрана',
+    /** S2 §8, quoted exactly: under «Станция не выбрана», above the station picker. */
+    pickPrompt: 'Не выбрана станция. Пожалуйста, выберите станцию.',
     locationRequired: 'Необходимо указать местоположение на карте',
     saveFailed: 'Ошибка при сохранении объекта',
     added: 'Объект успешно добавлен',

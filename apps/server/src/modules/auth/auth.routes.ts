@@ -38,6 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       telegramBot: !!deps.adapters.telegram,
       supportUrl: deps.config.supportUrl,
       mapTileUrl: deps.config.mapTileUrl,
+      testHosts: deps.config.testHosts,
     }),
   );
 

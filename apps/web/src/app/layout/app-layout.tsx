@@ -12,7 +12,7 @@ import { useCurrentUser } from '../../features/users/api/current-user';
 import { endSession } from '../../features/auth/session-lifecycle';
 import { shouldGreet } from '../../features/shell/greeting';
 import { watchInstallVisit } from '../../features/shell/components/install-prompt-watch';
-import { decideShell } from '../guards';
+import { decideShell, useTestHost } from '../guards';
 import { ShellFrame } from './shell-frame';
 import './shell.css';
 
@@ -60,7 +60,8 @@ export function AppLayout() {
 
 function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
   const notify = useNotify();
-  const decision = decideShell({ pathname, hasSession: true, user });
+  const testHost = useTestHost();
+  const decision = decideShell({ pathname, hasSession: true, user, testHost });
   const redirectReason = decision.kind === 'redirect' ? decision.reason : null;
   const [greet] = useState(() => shouldGreet(user.id));
   const [greetingDone, setGreetingDone] = useState(!greet);
@@ -88,6 +89,8 @@ function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
     notify.warning(messages.profile.fillTitle, messages.profile.fillText);
   }, [redirectReason, notify]);
 
+  // Whether this is a test host (S1 §2) is in the server's config: asked before /wizard sends anyone away.
+  if (redirectReason === 'not-wizard' && testHost === undefined) return <LoadingOverlay />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'login') return <ToLogin />;
   return (
