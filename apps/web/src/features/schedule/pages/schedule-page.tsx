@@ -37,6 +37,7 @@ import { LazyOverlapModal } from '../components/lazy-overlap-modal';
 import { ScheduleMissingAlert } from '../components/schedule-missing-alert';
 import { TimeGrid } from '../components/time-grid';
 import { WeekStrip } from '../components/week-strip';
+import { OnShiftToday } from '../../shifts';
 import '../components/calendar.css';
 import { RetryAlert } from '../../../components/retry-alert';
 
@@ -209,6 +210,8 @@ export function SchedulePage() {
       {view === 'day' && (
         <WeekStrip days={strip} selected={selected} onSelect={(date) => setParam({ date })} onSwipe={step} />
       )}
+      {/* Issue 39 §3: who is on shift on the day shown. */}
+      {view === 'day' && <OnShiftToday stationId={station.id} date={selected} />}
 
       {emptyWeek ? (
         <div className="cal-empty">

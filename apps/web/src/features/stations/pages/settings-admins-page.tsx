@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Skeleton } from 'antd';
-import { TeamOutlined } from '@ant-design/icons';
+import { CalendarOutlined, TeamOutlined } from '@ant-design/icons';
 import { messages } from '@crm/shared';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -49,7 +50,13 @@ export function SettingsAdminsPage() {
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="end" gap={12} wrap>
         <SettingsPageHeader page="admins" hint={settingsPageHints.admins} />
-        {canManage && <AddAdminFlow station={station} />}
+        <Flex gap={12} align="center" wrap>
+          {/* Issue 39 §3: the staff's shift plan. */}
+          <Link to={`/station/${encodeURIComponent(station.id)}/employees/schedule`}>
+            <CalendarOutlined aria-hidden /> График смен
+          </Link>
+          {canManage && <AddAdminFlow station={station} />}
+        </Flex>
       </Flex>
       {phone ? body : <Card styles={{ body: table ? { padding: 0 } : undefined }}>{body}</Card>}
       {me.data?.user.role === 'admin' && <AddByLoginForm stationId={station.id} />}
