@@ -29,13 +29,15 @@ interface FinishStepProps {
   station: Station | null;
   user: User | null;
   onBack(): void;
+  /** The setup is done on the server (before the user is refetched and sent to /). */
+  onFinished?(): void;
 }
 
 /**
  * The last step: `POST /api/wizard/finish/{stationId}`, then the user is refetched (the role changes, so
  * the layout lets them out of /wizard) and sent to /.
  */
-export function FinishStep({ station, user, onBack }: FinishStepProps) {
+export function FinishStep({ station, user, onBack, onFinished }: FinishStepProps) {
   const { message } = useFeedback();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -58,6 +60,7 @@ export function FinishStep({ station, user, onBack }: FinishStepProps) {
     }
     void message.open({ key, type: 'success', content: wizardMessages.finished, duration: 3 });
     setDone(true);
+    onFinished?.();
     try {
       await queryClient.refetchQueries({ queryKey: ['user'] });
       await queryClient.invalidateQueries({ queryKey: ['stations'] });

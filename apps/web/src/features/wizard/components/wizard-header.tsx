@@ -28,6 +28,8 @@ export function WizardHeader({ steps, current }: WizardHeaderProps) {
       {screens.md && (
         <Steps
           size="small"
+          // Seven names under their numbers: side by side they broke mid-word on the narrow steps.
+          titlePlacement="vertical"
           current={current}
           items={steps.map((title) => ({ title }))}
           style={{ marginTop: 4 }}

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Card, Flex, Grid, List, Typography } from 'antd';
 import {
+  AppstoreAddOutlined,
+  DollarOutlined,
   EnvironmentOutlined,
   FlagOutlined,
   SendOutlined,
@@ -18,13 +20,22 @@ import { WizardHeader } from '../components/wizard-header';
 import { FinishStep } from '../components/finish-step';
 import { TelegramStep } from '../components/telegram-step';
 import { Page } from '../../../components/page';
+import { TariffsStep } from '../components/tariffs-step';
+import { ServicesStep } from '../components/services-step';
+import { clearStep, savedStep, saveStep } from '../lib/wizard-storage';
 
-/**
- * The steps that exist so far (S2 §2 lists seven): tariffs and services join them with their features, so
- * the wizard never shows a step that does nothing.
- */
-export const wizardSteps = ['Начало', 'Настройка станции', 'Профиль', 'Телеграм', 'Завершение'] as const;
+/** S2 §2 «Wizard»: the seven steps, in order (S2 §4 numbers them 0…6). */
+export const wizardSteps = [
+  'Начало',
+  'Тарифы',
+  'Услуги',
+  'Настройка станции',
+  'Профиль',
+  'Телеграм',
+  'Завершение',
+] as const;
 const steps = wizardSteps;
+const STEP = { start: 0, tariffs: 1, services: 2, station: 3, profile: 4, telegram: 5, finish: 6 } as const;
 /** S2 §4: the station step moves on about 500 ms after saving. */
 const ADVANCE_DELAY_MS = 500;
 
@@ -33,9 +44,23 @@ export function WizardPage() {
   const screens = Grid.useBreakpoint();
   const me = useCurrentUser();
   const stations = useStationList();
-  const [step, setStep] = useState(0);
   const user = me.data?.user ?? null;
   const station = stations.data?.find((s) => s.awaiting_setup) ?? stations.data?.[0] ?? null;
+  // Resumes where the owner left (S2 §4): the step is kept on the device per user and station; what he
+  // saved on the way is the server's.
+  const [step, setStep] = useState<number | null>(null);
+  const userId = user?.id ?? null;
+  const stationId = station?.id ?? null;
+  useEffect(() => {
+    if (userId && stationId) setStep(savedStep(userId, stationId, steps.length - 1));
+  }, [userId, stationId]);
+  useEffect(() => {
+    if (userId && stationId && step !== null) saveStep(userId, stationId, step);
+  }, [userId, stationId, step]);
+  // A new step starts at its top (a phone scrolled down to the previous step's buttons).
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [step]);
 
   if (stations.isError) {
     return (
@@ -47,7 +72,7 @@ export function WizardPage() {
       />
     );
   }
-  if (stations.isPending || !user) return <LoadingOverlay />;
+  if (stations.isPending || !user || (station && step === null)) return <LoadingOverlay />;
   if (!station)
     return (
       <EmptyState
@@ -56,17 +81,20 @@ export function WizardPage() {
       />
     );
 
-  const next = () => setStep((s) => Math.min(s + 1, steps.length - 1));
-  const back = () => setStep((s) => Math.max(s - 1, 0));
+  const current = step ?? 0;
+  const next = () => setStep((s) => Math.min((s ?? 0) + 1, steps.length - 1));
+  const back = () => setStep((s) => Math.max((s ?? 0) - 1, 0));
   const backButton = <Button onClick={back}>Назад</Button>;
+  const wide = current === STEP.services || current === STEP.station;
+  const stepPadding = { body: { padding: screens.md ? 32 : 16 } };
 
   return (
-    <Page maxWidth={step === 1 ? 1264 : 884}>
+    <Page maxWidth={wide ? 1264 : 884}>
       <Card styles={{ body: { padding: screens.md ? 24 : 16 } }}>
-        <WizardHeader steps={steps} current={step} />
+        <WizardHeader steps={steps} current={current} />
       </Card>
 
-      {step === 0 && (
+      {current === STEP.start && (
         <Card styles={{ body: { padding: screens.md ? 32 : 20 } }}>
           <Flex vertical gap={20}>
             <div>
@@ -81,6 +109,16 @@ export function WizardPage() {
             <List
               itemLayout="horizontal"
               dataSource={[
+                {
+                  icon: <DollarOutlined />,
+                  title: 'Тарифы',
+                  text: 'Цены трёх тарифов — «Экспресс», «Комплекс» и «Максимум» — по категориям машин',
+                },
+                {
+                  icon: <AppstoreAddOutlined />,
+                  title: 'Услуги',
+                  text: 'Дополнительные услуги к тарифам и их цены',
+                },
                 {
                   icon: <ShopOutlined />,
                   title: 'Настройка станции',
@@ -122,7 +160,19 @@ export function WizardPage() {
         </Card>
       )}
 
-      {step === 1 && (
+      {current === STEP.tariffs && (
+        <Card styles={stepPadding}>
+          <TariffsStep stationId={station.id} onBack={back} onDone={next} />
+        </Card>
+      )}
+
+      {current === STEP.services && (
+        <Card styles={stepPadding}>
+          <ServicesStep stationId={station.id} onBack={back} onDone={next} />
+        </Card>
+      )}
+
+      {current === STEP.station && (
         <StationSettingsForm
           station={station}
           readOnly={false}
@@ -133,7 +183,7 @@ export function WizardPage() {
         />
       )}
 
-      {step === 2 && (
+      {current === STEP.profile && (
         <Card title="Ваш профиль">
           <ProfileForm
             user={user}
@@ -145,15 +195,20 @@ export function WizardPage() {
         </Card>
       )}
 
-      {step === 3 && (
+      {current === STEP.telegram && (
         <Card styles={{ body: { padding: screens.md ? 32 : 20 } }}>
           <TelegramStep onBack={back} onNext={next} />
         </Card>
       )}
 
-      {step === 4 && (
+      {current === STEP.finish && (
         <Card>
-          <FinishStep station={station} user={user} onBack={back} />
+          <FinishStep
+            station={station}
+            user={user}
+            onBack={back}
+            onFinished={() => clearStep(user.id, station.id)}
+          />
         </Card>
       )}
     </Page>
