@@ -1,4 +1,5 @@
 import { messages, type ApiErrorBody } from '@crm/shared';
+import { isOffline, offlineWriteRefusal } from './online';
 import { getBearerToken, getSessionUserId } from './session';
 
 /** Every failed call becomes this: the server's code, Russian message and per-field messages. */
@@ -74,6 +75,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const send = globalThis.fetch.bind(globalThis);
   await nextTask();
   const { method = 'GET', body, query, signal, timeoutMs = 30_000, silent = false } = options;
+  // Issue 39: offline, a change is refused with the reason at once (the page shows saved data), not queued.
+  if (method !== 'GET' && isOffline()) throw new ApiError(0, 'OFFLINE', offlineWriteRefusal);
   // Cancelled meanwhile (a query whose screen went in the same commit): nothing goes out.
   signal?.throwIfAborted();
   const headers = apiHeaders();

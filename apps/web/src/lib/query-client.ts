@@ -10,7 +10,9 @@ export function createQueryClient() {
         retry: (count, error) =>
           !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
       },
-      mutations: { retry: false },
+      // Offline, a change goes to the API client, which refuses it with the reason (issue 39): paused, it
+      // would wait unseen and land whenever the network came back.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 }

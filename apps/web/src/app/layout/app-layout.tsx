@@ -2,7 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages, type User } from '@crm/shared';
+import { ErrorScreen } from '../../components/error-screen';
 import { LoadingOverlay } from '../../components/loading-overlay';
+import { ApiError } from '../../lib/api-client';
 import { AfterPage } from '../../lib/after-page';
 import { openLoginPage, signInFirst } from '../../lib/auth-redirect';
 import { useArrivalTurn } from '../../lib/arrival-queue';
@@ -44,7 +46,12 @@ export function AppLayout() {
   const userQuery = useCurrentUser();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const loadFailed = userQuery.isError && !userQuery.data;
+  // Issue 39: no network (or no answer in time) is not «no session»: it never logs out. The shell opens
+  // from the offline snapshot (lib/offline-snapshot.ts), or says there is no connection until there is.
+  const noNetwork =
+    (userQuery.error instanceof ApiError && userQuery.error.status === 0) ||
+    userQuery.fetchStatus === 'paused';
+  const loadFailed = userQuery.isError && !userQuery.data && !noNetwork;
 
   // S1 §4 step 7: an error while loading the user clears the session and logs out.
   useEffect(() => {
@@ -54,6 +61,14 @@ export function AppLayout() {
   }, [hasSession, loadFailed, queryClient]);
 
   if (!hasSession) return <ToLogin />;
+  if (!userQuery.data && noNetwork)
+    return (
+      <ErrorScreen
+        title={messages.generic.offline}
+        error={userQuery.error ?? new ApiError(0, 'NETWORK', messages.generic.network)}
+        onRetry={() => void userQuery.refetch()}
+      />
+    );
   if (!userQuery.data) return <LoadingOverlay />;
   return <GuardedShell user={userQuery.data.user} pathname={location.pathname} />;
 }
