@@ -6,6 +6,8 @@ import { authTimings } from '@crm/shared';
  */
 const USER_KEY = 'crm.session';
 const TOKEN_KEY = 'crm.telegramToken';
+/** What the app shows offline (lib/offline-snapshot.ts): the user's data, gone with his session. */
+export const OFFLINE_SNAPSHOT_KEY = 'crm.offlineSnapshot';
 
 interface StoredSession {
   userId: string;
@@ -44,5 +46,6 @@ export function setBearerToken(token: string | null) {
 
 export function clearSession() {
   localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(OFFLINE_SNAPSHOT_KEY);
   setBearerToken(null);
 }
