@@ -4,6 +4,9 @@ import { CalendarOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { addDays, defaultSlotDuration, orderMessages, type CalendarOrder } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
+import { offlineOrderRefusal, offlineWriteRefusal } from '../../../lib/online';
+import { useOnline } from '../../../lib/use-online';
+import { OfflineSnapshotMark } from '../../shell/components/offline-snapshot-mark';
 import { useViewport } from '../../../lib/use-media-query';
 // The page under the station guard reads the station it resolved; the stations index would also pull
 // the settings form and its map into this chunk.
@@ -56,6 +59,13 @@ export function SchedulePage() {
   const [params, setParams] = useSearchParams();
   const me = useCurrentUser();
   const canCreate = !!me.data && canManageOrders(me.data.user, station);
+  // Offline the calendar shows saved orders, read-only (issue 39); a change says why it cannot be made.
+  const online = useOnline();
+  // The order windows' code loads when first opened; a page loaded offline cannot load it (until back online).
+  const [windowsReady, setWindowsReady] = useState(online);
+  useEffect(() => {
+    if (online) setWindowsReady(true);
+  }, [online]);
   // A new day on the station's clock is noticed within a minute.
   const { today } = useStationNow(zone, 60_000);
 
@@ -120,12 +130,27 @@ export function SchedulePage() {
     [setParams],
   );
 
+  // «Новая запись» of the menu, or a window's address reloaded, while its code cannot load: said, not hung.
+  const blockedWindow = windowsReady
+    ? null
+    : params.has('newOrder')
+      ? 'new'
+      : params.has('orderId')
+        ? 'order'
+        : null;
+  useEffect(() => {
+    if (!blockedWindow) return;
+    notify.warning(blockedWindow === 'new' ? offlineWriteRefusal : offlineOrderRefusal);
+    setParam({ newOrder: null, orderId: null, box: null, edit: null });
+  }, [blockedWindow, notify, setParam]);
+
   const openOrder = useCallback(
     (id: string) => {
       setOverlap(null);
+      if (!windowsReady) return notify.warning(offlineOrderRefusal);
       setParam({ orderId: id, newOrder: null, box: null });
     },
-    [setParam],
+    [setParam, windowsReady, notify],
   );
   const onOpenEvent = useCallback(
     (p: PlacedEvent) => {
@@ -137,13 +162,15 @@ export function SchedulePage() {
   );
   const onCreateAt = useCallback(
     (date: string, minutes: number, box?: number) =>
-      setParam({
-        newOrder: new Date(fromWall(date, minutes, zone)).toISOString(),
-        // A lane's free cell books that box (the new-order form reads `box`).
-        box: box === undefined ? null : String(box),
-        orderId: null,
-      }),
-    [setParam, zone],
+      online
+        ? setParam({
+            newOrder: new Date(fromWall(date, minutes, zone)).toISOString(),
+            // A lane's free cell books that box (the new-order form reads `box`).
+            box: box === undefined ? null : String(box),
+            orderId: null,
+          })
+        : notify.warning(offlineWriteRefusal),
+    [setParam, zone, online, notify],
   );
   const step = useCallback(
     (dir: 1 | -1) => setParam({ date: addDays(selected, dir * (view === 'day' ? 1 : 7)) }),
@@ -180,6 +207,7 @@ export function SchedulePage() {
         onStep={step}
         onNewOrder={() =>
           void (async () => {
+            if (!online) return notify.warning(offlineWriteRefusal);
             // On the day being looked at, not today (DESIGN §10). In day view its free slot needs its
             // orders: right after a switch of view or day they may still be on their way, so wait for them
             // (cached: at once). The week view starts at the day's first slot and needs none.
@@ -203,6 +231,7 @@ export function SchedulePage() {
       />
 
       <ScheduleMissingAlert station={station} />
+      <OfflineSnapshotMark savedAt={list.data ? list.dataUpdatedAt : null} zone={zone} />
       {list.isError && (
         <RetryAlert title={orderMessages.listLoadFailed} onRetry={() => void list.refetch()} />
       )}
@@ -252,7 +281,7 @@ export function SchedulePage() {
       )}
 
       <LazyOverlapModal events={overlap} onClose={() => setOverlap(null)} onOpenOrder={openOrder} />
-      <OrderModals station={station} />
+      {windowsReady && <OrderModals station={station} />}
     </div>
   );
 }
