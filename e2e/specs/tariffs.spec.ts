@@ -286,7 +286,7 @@ describe('tariffs of «Мойка на Ленина» (owner)', () => {
     await page.getByText('Максимум должен быть больше минимума').waitFor();
     await page.getByLabel('Максимум, ₽').fill('8000');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText('Настройки оплаты сохранены').first().waitFor();
+    await page.getByText('Настройки оплаты успешно обновлены').first().waitFor();
     expect(await ok(await owner.call(`/api/station/payment-settings/${leninaId}`), 'GET')).toMatchObject({
       min: 500,
       max: 8000,

@@ -51,6 +51,8 @@ export const tariffMessages = {
   createUnknownError: 'Произошла неизвестная ошибка при создании тарифа',
   loadFailed: 'Ошибка загрузки тарифов',
   configLoadFailed: 'Не удалось загрузить конфигурацию тарифа',
+  /** S2 §2, quoted exactly: a tariff answered without its main data (name, prices). */
+  mainDataMissing: 'Ошибка: Основные данные тарифа отсутствуют...',
   draftFound: 'Найден черновик тарифа',
   noAdditionalServices: 'Нет доступных дополнительных услуг',
   additionalServicesTitle: 'Настройка дополнительных услуг',

@@ -30,7 +30,7 @@ export function SettingsBookingPage() {
     station,
     ...bookingForm,
     savedText: settingsMessages.saved,
-    failedText: settingsMessages.saveFailed,
+    failedText: settingsMessages.stationSaveFailed,
   });
   const readOnly = !canManage;
 

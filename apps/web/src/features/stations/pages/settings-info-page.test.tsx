@@ -81,7 +81,7 @@ describe('SettingsInfoPage', { timeout: 20_000 }, () => {
     });
     fireEvent.change(await screen.findByLabelText('Название'), { target: { value: 'Мойка у моста' } });
     fireEvent.click(screen.getByRole('button', { name: 'Сохранить изменения' }));
-    expect(await screen.findByText('Ошибка при обновлении настроек')).toBeInTheDocument();
+    expect(await screen.findByText('Ошибка при сохранении настроек станции')).toBeInTheDocument();
     expect(await screen.findByText('Название не должно превышать 50 символов')).toBeInTheDocument();
     expect(screen.getByLabelText('Название')).toHaveValue('Мойка у моста');
   });

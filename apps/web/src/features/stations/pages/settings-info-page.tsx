@@ -25,7 +25,7 @@ export function SettingsInfoPage() {
     station,
     ...infoForm,
     savedText: settingsMessages.saved,
-    failedText: settingsMessages.saveFailed,
+    failedText: settingsMessages.stationSaveFailed,
     onError: (error) => {
       const conflict = affectedOrdersConflict(error);
       setAffected(conflict);

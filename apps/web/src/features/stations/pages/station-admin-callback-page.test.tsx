@@ -13,7 +13,7 @@ import { StationAdminCallbackPage } from './station-admin-callback-page';
 const routes = [
   { path: '/stationAdminCallback/:stationId', element: <StationAdminCallbackPage /> },
   { path: '/', element: <p>главная</p> },
-  { path: '/station/:id/settings', element: <p>настройки</p> },
+  { path: '/station/:id/settings/admins', element: <p>настройки</p> },
 ];
 
 describe('StationAdminCallbackPage', () => {
@@ -42,7 +42,7 @@ describe('StationAdminCallbackPage', () => {
     const { router } = renderRoutes(routes, '/stationAdminCallback/s1#invite=tok-1');
     expect(await screen.findByText('Как добавить администратора')).toBeInTheDocument();
     screen.getByRole('button', { name: 'Перейти к настройкам' }).click();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/station/s1/settings'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/station/s1/settings/admins'));
     expect(getPendingStationAdminCallback()).toBeNull();
     // A member's visit leaves the invitation for the person it was meant for.
     expect(api.calls.some((c) => c.key.startsWith('POST /api/user/move_to_station'))).toBe(false);

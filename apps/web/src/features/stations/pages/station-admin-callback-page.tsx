@@ -120,7 +120,9 @@ export function StationAdminCallbackPage() {
       <AdminInstructionsModal
         open={view === 'instructions'}
         onClose={() => navigate('/', { replace: true })}
-        onSettings={() => navigate(`/station/${stationId}/settings`, { replace: true })}
+        onSettings={() =>
+          navigate(`/station/${encodeURIComponent(stationId ?? '')}/settings/admins`, { replace: true })
+        }
       />
     </>
   );

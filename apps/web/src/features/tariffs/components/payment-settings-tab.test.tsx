@@ -34,7 +34,7 @@ describe('PaymentSettingsTab', { timeout: 60_000 }, () => {
     await userEvent.clear(max);
     await userEvent.type(max, '5000');
     await userEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
-    expect(await screen.findByText('Настройки оплаты сохранены')).toBeInTheDocument();
+    expect(await screen.findByText('Настройки оплаты успешно обновлены')).toBeInTheDocument();
     expect(calls.requests).toEqual([
       {
         method: 'POST',

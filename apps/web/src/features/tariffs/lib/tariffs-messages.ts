@@ -57,6 +57,7 @@ export const tariffsMessages = {
   details: 'Подробнее',
   /** Detail page. */
   back: 'Тарифы',
+  backToList: 'К списку тарифов',
   edit: 'Редактировать',
   save: 'Сохранить',
   delete: 'Удалить',
@@ -96,7 +97,7 @@ export const tariffsMessages = {
   paymentMin: 'Минимум, ₽',
   paymentStep: 'Шаг, ₽',
   paymentMax: 'Максимум, ₽',
-  paymentSaved: 'Настройки оплаты сохранены',
-  paymentSaveFailed: 'Не удалось сохранить настройки оплаты',
+  paymentSaved: 'Настройки оплаты успешно обновлены',
+  paymentSaveFailed: 'Ошибка при обновлении настроек оплаты',
   readOnly: 'Изменять могут владелец и управляющий',
 } as const;

@@ -80,7 +80,9 @@ function TariffDetailBody() {
   }, [inUrl, kind, setParams, location.state]);
 
   const listPath = `/station/${encodeURIComponent(station.id)}/tariffs${kind === 'yandex' ? '?tab=yandex' : ''}`;
-  const name = config.data?.price.name ?? '';
+  // S2 §2: a tariff whose main data (its price object) did not come is an error with a way back, not a crash.
+  const mainData = config.data?.price;
+  const name = mainData?.name ?? '';
 
   const confirmDelete = () =>
     modal.confirm({
@@ -116,6 +118,20 @@ function TariffDetailBody() {
           actions={
             <Button type="primary" loading={config.isFetching} onClick={() => void config.refetch()}>
               {t.retry}
+            </Button>
+          }
+        />
+      </div>
+    );
+  else if (!mainData)
+    body = (
+      <div role="alert">
+        <EmptyState
+          title={tariffMessages.mainDataMissing}
+          icon={<WarningOutlined />}
+          actions={
+            <Button type="primary" onClick={() => void navigate(listPath)}>
+              {t.backToList}
             </Button>
           }
         />
@@ -166,10 +182,10 @@ function TariffDetailBody() {
           <h1 className="tariff-detail__name">{name || (config.isPending ? '…' : t.title)}</h1>
           <div className="tariff-detail__tags">
             <Tag>{kind === 'own' ? t.ownKind : t.yandexKind}</Tag>
-            {config.data && <ActiveTag active={config.data.price.active} />}
+            {mainData && <ActiveTag active={mainData.active} />}
           </div>
         </div>
-        {canManage && config.data && !editing && (
+        {canManage && mainData && !editing && (
           <div className="tariff-detail__actions">
             <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
               {t.edit}

@@ -61,6 +61,7 @@ function show(element: ReactElement, path: string, routePath: string, options: S
   const context: StationContext = { station, external: false, canManage: options.canManage ?? true };
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  client.setQueryDefaults(['tariffs'], { retry: false });
   return showAtStation(
     context,
     [
