@@ -118,7 +118,10 @@ describe('first-run wizard', () => {
         await page.getByLabel(`${name}, 1 категория`, { exact: true }).fill(value);
         await page.getByRole('button', { name: name === 'Максимум' ? 'Готово' : 'Следующий тариф' }).click();
       }
-      await page.getByRole('alert').filter({ hasText: '1 тарифа не удалось обновить' }).waitFor();
+      await page
+        .locator('.ant-notification-notice')
+        .filter({ hasText: '1 тарифа не удалось обновить' })
+        .waitFor();
       await page.getByText('Не сохранены: «Комплекс»').waitFor();
       expect(updates).toHaveLength(3);
       await stepIs(page, 2);
@@ -148,6 +151,9 @@ describe('first-run wizard', () => {
       await page.getByRole('button', { name: 'Далее' }).click();
       await stepIs(page, 7);
       await page.getByRole('button', { name: 'Завершить настройку' }).click();
+      // Home, an ordinary owner now: his one station is there to open.
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByText('Новая мойка').first().click();
       await page.waitForURL(/\/station\/[0-9a-f-]{36}/);
 
       // He is an owner now, and the station holds what the wizard saved.
