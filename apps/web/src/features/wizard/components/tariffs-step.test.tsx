@@ -73,9 +73,12 @@ describe('TariffsStep', () => {
     press('Готово');
 
     expect(await screen.findByText('Не сохранены: «Комплекс»', { exact: false })).toBeInTheDocument();
-    const creates = () => api.calls.filter((c) => c.key === createKey).map((c) => c.body as { name: string });
+    const creates = () =>
+      api.calls
+        .filter((c) => c.key === createKey)
+        .map((c) => c.body as { name: string; class_to_price: Record<string, number> });
     expect(creates().map((b) => b.name)).toEqual(['Экспресс', 'Комплекс', 'Максимум']);
-    expect((creates()[0] as { class_to_price: Record<string, number> }).class_to_price.Mini).toBe(550);
+    expect(creates()[0]!.class_to_price.Mini).toBe(550);
     expect(onDone).not.toHaveBeenCalled();
 
     press('Готово');
