@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignIn, skipFirstVisit } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { pressInWindow } from '../support/dialogs';
 import { addDays, moscowToday } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
@@ -42,6 +43,7 @@ describe('the staff shift plan of «Мойка на Ленина»', () => {
 
     await page.getByRole('button', { name: 'Сегодня' }).click();
     await page.getByRole('button', { name: `${cell('Дмитрий Орлов', today)}: Выходной` }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Скопировать прошлую неделю' }).click();
     const copied = page.getByRole('alert').filter({ hasText: 'Скопировано смен: 1' });
     await copied.waitFor();
@@ -80,5 +82,11 @@ describe('the staff shift plan of «Мойка на Ленина»', () => {
     await page.getByText('вам он доступен для просмотра').waitFor();
     expect(await page.getByRole('button', { name: cell('Ирина Волкова', today) }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Скопировать прошлую неделю' }).count()).toBe(0);
+    // Read-only, in the dark theme too: axe finds nothing serious.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => localStorage.setItem('crm.theme', 'dark'));
+    await page.reload();
+    await page.getByLabel(`${cell('Ирина Волкова', today)}: 10:00–22:00`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
