@@ -51,9 +51,12 @@ export function OfflineSnapshotMark({ savedAt, zone }: { savedAt: number | null;
       type="warning"
       showIcon
       role="status"
-      title={offlineScheduleText(savedAt, Date.now(), zone)}
-      description="Изменения недоступны. Расписание обновится само, когда связь вернётся."
-      style={{ padding: '10px 16px' }}
+      title={
+        <>
+          <strong>{offlineScheduleText(savedAt, Date.now(), zone)}</strong>.{' '}
+          <span>Изменения недоступны, расписание обновится само, когда связь вернётся.</span>
+        </>
+      }
     />
   );
 }
