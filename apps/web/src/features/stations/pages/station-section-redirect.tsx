@@ -9,7 +9,8 @@ import { StationPickList } from '../components/station-pick-list';
 import '../../../components/shared-ui.css';
 
 /** A section of a station's pages: the path under `/station/{id}`. */
-export type StationSection = 'settings' | 'settings/admins' | 'slots' | 'tariffs/addition_service';
+export type StationSection =
+  'settings' | 'settings/admins' | 'slots' | 'tariffs/addition_service' | 'employees/schedule';
 
 const stationPath = (stationId: string, section: StationSection) =>
   `/station/${encodeURIComponent(stationId)}/${section}`;
