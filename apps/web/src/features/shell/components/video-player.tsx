@@ -260,12 +260,11 @@ export function VideoPlayer({ label, sources, poster, captions, width, height }:
         {captions && (
           <Button
             type="text"
-            aria-label="Субтитры"
             aria-pressed={captionsOn}
             className={captionsOn ? 'video-player__cc video-player__cc--on' : 'video-player__cc'}
             onClick={() => setCaptionsOn((on) => !on)}
           >
-            CC
+            Субтитры
           </Button>
         )}
       </div>
