@@ -49,7 +49,9 @@ describe('the calendar offline', () => {
     await page.getByText('Нет сети — заказ откроется, когда связь вернётся').first().waitFor();
     expect(new URL(page.url()).searchParams.has('orderId')).toBe(false);
 
-    const refreshed = page.waitForResponse((r) => r.url().includes('/api/order/calendar') && r.ok());
+    const refreshed = page.waitForResponse(
+      (r) => r.url().includes('/api/order/calendar') && r.status() < 400,
+    );
     await page.context().setOffline(false);
     await refreshed;
     await page.getByText(/^Нет сети\. Показано расписание/).waitFor({ state: 'detached' });
