@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipFirstVisit, type ApiSession } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { launchChromium, newContext, newPage, signInFast, type ContextOptions } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 
@@ -61,6 +62,7 @@ describe('first-run wizard', () => {
       await tour.locator('.ant-tour-close').click();
       await tour.waitFor({ state: 'hidden' });
 
+      expect(await seriousViolations(page, '#main')).toEqual([]);
       const price = page.getByLabel('Экспресс, 1 категория', { exact: true });
       expect(await price.inputValue()).toBe('500');
       await price.fill('550');
@@ -88,7 +90,7 @@ describe('first-run wizard', () => {
   });
 
   it('desktop: a refused tariff save is retried alone; a zero service price blocks; the wizard ends at the station', async () => {
-    const page = await open({ toursSeen: true });
+    const page = await open({ toursSeen: true, colorScheme: 'dark' });
     try {
       await stepIs(page, 1);
       await page.getByRole('button', { name: 'Начать настройку' }).click();
@@ -132,6 +134,8 @@ describe('first-run wizard', () => {
       expect(updates[3]).toBe(updates[1]);
 
       // «Услуги»: an active service without a price in one category blocks the step and marks the cell.
+      await page.getByRole('heading', { name: 'Дополнительные услуги' }).waitFor();
+      expect(await seriousViolations(page, '#main')).toEqual([]);
       const cell = page.getByLabel('Мойка колёсных дисков, 6 категория', { exact: true });
       await cell.fill('');
       await page.getByRole('button', { name: 'Сохранить и продолжить' }).click();
