@@ -43,18 +43,23 @@ describe('TariffsStep', () => {
 
   it('creates the three starter tariffs in order with the prices typed; a refused one is retried alone', async () => {
     let refuse = true;
-    let created = 0;
-    const api = mockApi({
-      'GET /api/own_tariffs/list/s1': () => ({ prices_list: [] }),
+    // The server's list: each created tariff joins it (the step refetches it after every save).
+    const list: { id: string; name: string; active: boolean }[] = [];
+    const routes: Record<string, (body: unknown) => unknown> = {
+      'GET /api/own_tariffs/list/s1': () => ({ prices_list: list }),
       [createKey]: (body) => {
         const { name } = body as { name: string };
         if (name === 'Комплекс' && refuse) {
           refuse = false;
           return apiError(503, 'Сервис временно недоступен');
         }
-        return { id: `t${++created}` };
+        const id = `t${list.length + 1}`;
+        list.push({ id, name, active: true });
+        routes[`GET /api/own_tariffs/price_get/s1/${id}`] = () => config(id, name, 100);
+        return { id };
       },
-    });
+    };
+    const api = mockApi(routes);
     vi.stubGlobal('fetch', api.fetchMock);
     const onDone = vi.fn();
     const onBack = vi.fn();

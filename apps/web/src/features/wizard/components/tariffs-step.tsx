@@ -76,6 +76,35 @@ export function TariffsStep({ stationId, onBack, onDone }: TariffsStepProps) {
   const ids = matched.flatMap((item) => (item ? [item.id] : []));
   const configs = useTariffConfigs(stationId, 'own', ids);
 
+  const loaded = list.isSuccess && configs.every((c) => c.isSuccess);
+  // What the station had when the step opened. Saving refetches the list (a created tariff joins it, its
+  // config loads): the editor keeps its state — typed prices, which failed — instead of a skeleton.
+  const [start, setStart] = useState<{ savedIds: Ids; saved: Partial<Prices> } | null>(null);
+  if (!start && loaded) {
+    const savedIds: Ids = {};
+    const saved: Partial<Prices> = {};
+    starterTariffs.forEach((t, index) => {
+      const item = matched[index];
+      const config = item ? configs[ids.indexOf(item.id)]?.data : undefined;
+      if (!item || !config) return;
+      savedIds[t.code] = item.id;
+      const prices = {} as ClassPrices;
+      for (const row of classRows(config)) prices[row.carClass] = row.price;
+      saved[t.code] = prices;
+    });
+    setStart({ savedIds, saved });
+  }
+
+  if (start)
+    return (
+      <TariffsEditor
+        stationId={stationId}
+        savedIds={start.savedIds}
+        saved={start.saved}
+        onBack={onBack}
+        onDone={onDone}
+      />
+    );
   if (list.isError || configs.some((c) => c.isError)) {
     const error = list.error ?? configs.find((c) => c.isError)?.error;
     return (
@@ -89,24 +118,8 @@ export function TariffsStep({ stationId, onBack, onDone }: TariffsStepProps) {
       />
     );
   }
-  if (list.isPending || configs.some((c) => c.isPending))
-    return <Skeleton active paragraph={{ rows: 8 }} aria-busy="true" />;
   if (starterTariffs.length === 0) return <EmptyState title={wizardTariffMessages.none} />;
-
-  const savedIds: Ids = {};
-  const saved: Partial<Prices> = {};
-  starterTariffs.forEach((t, index) => {
-    const item = matched[index];
-    const config = item ? configs[ids.indexOf(item.id)]?.data : undefined;
-    if (!item || !config) return;
-    savedIds[t.code] = item.id;
-    const prices = {} as ClassPrices;
-    for (const row of classRows(config)) prices[row.carClass] = row.price;
-    saved[t.code] = prices;
-  });
-  return (
-    <TariffsEditor stationId={stationId} savedIds={savedIds} saved={saved} onBack={onBack} onDone={onDone} />
-  );
+  return <Skeleton active paragraph={{ rows: 8 }} aria-busy="true" />;
 }
 
 interface EditorProps extends TariffsStepProps {
