@@ -4,8 +4,8 @@ import {
   installPromptRules,
   installPromptWaitMs,
   installWay,
-  isNewScroll,
 } from './install-prompt-rules';
+import { isNewScroll, scrollGestureGapMs } from './components/install-prompt-watch';
 
 const phone = { mobile: true, standalone: false, ios: false, browserPrompt: false };
 const day = 24 * 60 * 60 * 1000;
@@ -44,6 +44,6 @@ describe('install prompt rules (S1 §9)', () => {
   it('counts a swipe’s many scroll events as one scroll', () => {
     expect(isNewScroll(null, 5_000)).toBe(true);
     expect(isNewScroll(5_000, 5_100)).toBe(false);
-    expect(isNewScroll(5_000, 5_000 + installPromptRules.scrollGestureGapMs)).toBe(true);
+    expect(isNewScroll(5_000, 5_000 + scrollGestureGapMs)).toBe(true);
   });
 });

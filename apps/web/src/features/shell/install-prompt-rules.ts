@@ -10,8 +10,6 @@ export const installPromptRules = {
   interactions: 3,
   /** S1 §9 «repeats no sooner than 7 days after last shown». */
   repeatAfterDays: 7,
-  /** Scroll events closer together than this are one scroll (a swipe fires dozens). */
-  scrollGestureGapMs: 400,
 } as const;
 
 export const installPromptTexts = {
@@ -62,9 +60,4 @@ export function installPromptResting(lastShownAt: string | null, now: number): b
 export function installPromptWaitMs(visit: { startedAt: number; interactions: number; now: number }): number {
   if (visit.interactions >= installPromptRules.interactions) return 0;
   return Math.max(0, visit.startedAt + installPromptRules.delayMs - visit.now);
-}
-
-/** Whether a scroll event at `now` begins a new scroll (the previous one ended at `lastScrollAt`). */
-export function isNewScroll(lastScrollAt: number | null, now: number): boolean {
-  return lastScrollAt === null || now - lastScrollAt >= installPromptRules.scrollGestureGapMs;
 }

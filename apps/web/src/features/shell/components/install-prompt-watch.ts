@@ -1,4 +1,15 @@
-import { isNewScroll } from '../install-prompt-rules';
+/*
+ * Loaded with the shell on every signed-in page, so it holds only what must run from the start; the rules
+ * (../install-prompt-rules.ts) come with the prompt's own code, after the page.
+ */
+
+/** Scroll events closer together than this are one scroll (a swipe fires dozens). */
+export const scrollGestureGapMs = 400;
+
+/** Whether a scroll event at `now` begins a new scroll (the previous one ended at `lastScrollAt`). */
+export function isNewScroll(lastScrollAt: number | null, now: number): boolean {
+  return lastScrollAt === null || now - lastScrollAt >= scrollGestureGapMs;
+}
 
 /** Chromium's install event (not in TypeScript's DOM library). */
 export interface BeforeInstallPromptEvent extends Event {
@@ -13,8 +24,6 @@ export interface InstallVisit {
   browserPrompt: BeforeInstallPromptEvent | null;
   installed: boolean;
 }
-
-const lastShownKey = 'crm.install-prompt.last-shown';
 
 /** A phone or tablet browser (its user agent; iPadOS presents itself as a Mac with touch). */
 export function isMobileDevice(): boolean {
@@ -33,22 +42,6 @@ export function isStandalone(): boolean {
     window.matchMedia('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
   );
-}
-
-export function readLastShown(): string | null {
-  try {
-    return localStorage.getItem(lastShownKey);
-  } catch {
-    return null;
-  }
-}
-
-export function saveLastShown(at: Date): void {
-  try {
-    localStorage.setItem(lastShownKey, at.toISOString());
-  } catch {
-    // Private mode without storage: the prompt may come again next visit.
-  }
 }
 
 let visit: InstallVisit = { startedAt: Date.now(), interactions: 0, browserPrompt: null, installed: false };

@@ -14,12 +14,29 @@ import {
   isIosDevice,
   isMobileDevice,
   isStandalone,
-  readLastShown,
-  saveLastShown,
   subscribeInstallVisit,
 } from './install-prompt-watch';
 import '../../../components/floating-card.css';
 import './install-prompt.css';
+
+/** When the prompt was last shown on this device (S1 §9: again no sooner than 7 days later). */
+const lastShownKey = 'crm.install-prompt.last-shown';
+
+function readLastShown(): string | null {
+  try {
+    return localStorage.getItem(lastShownKey);
+  } catch {
+    return null;
+  }
+}
+
+function saveLastShown(at: Date): void {
+  try {
+    localStorage.setItem(lastShownKey, at.toISOString());
+  } catch {
+    // Private mode without storage: the prompt may come again next visit.
+  }
+}
 
 /**
  * The app offers itself for installation (S1 §2, §9): a card on a phone, 20 s into the visit or after 3 clicks
