@@ -95,7 +95,7 @@ export function fromCalendarRow(row: CalendarRow): CalendarOrder {
     id,
     number,
     status: orderStatuses[status]!,
-    source: orderSources[source]!,
+    source: orderSources[source] ?? 'Yandex',
     order_type: orderTypes[type]!,
     booking_start: new Date(startS * 1000).toISOString(),
     booking_end: new Date(startS * 1000 + minutes * 60_000).toISOString(),

@@ -2,7 +2,7 @@ import { formatRuDate, type DateRange } from '../analytics/periods';
 import { washServiceName } from '../catalog/car-classes';
 import {
   isOwnSource,
-  orderSourceLabels,
+  orderSourceLabel,
   orderStatusLabels,
   paymentMethodLabels,
   type OrderSource,
@@ -186,7 +186,7 @@ export function historyDetailRows(
     number: o.number,
     date: stationWallClock(o.booking_start, timeZone),
     box: o.box_number,
-    source: orderSourceLabels[o.source],
+    source: orderSourceLabel(o.source),
     client: isOwnSource(o.source) && o.driver ? `${o.driver.name} ${o.driver.surname}`.trim() : '',
     phone: exportPhone(o),
     car: [o.client_car.brand, o.client_car.model].filter((p) => p.trim() !== '').join(' '),

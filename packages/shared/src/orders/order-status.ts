@@ -41,6 +41,19 @@ export const orderSourceLabels: Record<OrderSource, string> = {
   Benzuber: 'Benzuber',
 };
 
+/**
+ * S1 §1: «the default source shown is Yandex» — a source this client does not know (a partner added later, an
+ * old value) is read and shown as Yandex, never as its raw name or an error.
+ */
+export function normalizeOrderSource(source: string): OrderSource {
+  return (orderSources as readonly string[]).includes(source) ? (source as OrderSource) : 'Yandex';
+}
+
+/** The Russian name of any source: «Яндекс» for one the client does not know (S1 §1). */
+export function orderSourceLabel(source: string): string {
+  return orderSourceLabels[normalizeOrderSource(source)];
+}
+
 /** An own order is one whose source name contains 'own' (S1 §1), compared case-insensitively. */
 export function isOwnSource(source: string): boolean {
   return source.toLowerCase().includes('own');

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { orderCancelSchema, orderCarInputSchema, orderCompletePaymentSchema } from './order.schema';
+import {
+  normalizeOrderSource,
+  orderCancelSchema,
+  orderCarInputSchema,
+  orderCompletePaymentSchema,
+  orderSourceFromAny,
+  orderSourceLabel,
+  orderSourceSchema,
+} from './order.schema';
 import { orderFormMessages } from './order-form-messages';
 import { orderMessages } from './order-status';
 
@@ -37,5 +45,18 @@ describe('order schemas (issue 10)', () => {
     });
     expect(orderCancelSchema.safeParse({ cancel_comment: 'я'.repeat(301) }).success).toBe(false);
     expect(orderCancelSchema.safeParse({ cancel_comment: 'a\u0000b' }).success).toBe(false);
+  });
+});
+
+describe('an order source the client does not know (S1 §1: shown as Yandex)', () => {
+  it('is read as Yandex by the order schema and named «Яндекс» by every label', () => {
+    expect(orderSourceFromAny.parse('Lukoil')).toBe('Yandex');
+    expect(orderSourceFromAny.parse('Benzuber')).toBe('Benzuber');
+    // What the API answers stays one of the known three.
+    expect(orderSourceSchema.safeParse('Lukoil').success).toBe(false);
+    expect(normalizeOrderSource('Own')).toBe('Own');
+    expect(normalizeOrderSource('')).toBe('Yandex');
+    expect(orderSourceLabel('Lukoil')).toBe('Яндекс');
+    expect(orderSourceLabel('Own')).toBe('Станция');
   });
 });

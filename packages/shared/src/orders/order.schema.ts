@@ -3,6 +3,7 @@ import { carClassSchema } from '../catalog/catalog.schema';
 import {
   cancelReasons,
   orderMessages,
+  normalizeOrderSource,
   orderSources,
   orderStatuses,
   orderTypes,
@@ -23,7 +24,14 @@ export * from './order-schedule.schema';
 
 export const orderStatusSchema = z.enum(orderStatuses);
 export const orderTypeSchema = z.enum(orderTypes);
+/**
+ * The sources this client knows. One it does not know (a partner added later) is read as Yandex (S1 §1) by
+ * `orderSourceFromAny` and `normalizeOrderSource` where orders are read: the server's order DTO, the calendar
+ * rows, the labels.
+ */
 export const orderSourceSchema = z.enum(orderSources);
+/** Any stored source string, answered as one this client knows (S1 §1: unknown → Yandex). */
+export const orderSourceFromAny = z.string().transform(normalizeOrderSource);
 export const paymentMethodSchema = z.enum(paymentMethods, { error: orderMessages.paymentRequired });
 export const cancelReasonSchema = z.enum(cancelReasons);
 

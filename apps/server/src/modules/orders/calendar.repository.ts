@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { orderSources, orderStatuses, orderTypes, type CalendarRow } from '@crm/shared';
+import { normalizeOrderSource, orderSources, orderStatuses, orderTypes, type CalendarRow } from '@crm/shared';
 import { orders, stationCalendarVersions } from '../../db/schema';
 import type { Tx } from './orders.repository';
 
@@ -26,7 +26,9 @@ function indexer(list: readonly string[], what: string): (value: string) => numb
   };
 }
 const statusIndex = indexer(orderStatuses, 'status');
-const sourceIndex = indexer(orderSources, 'source');
+const knownSourceIndex = indexer(orderSources, 'source');
+/** S1 §1: a source the client does not know travels as Yandex. */
+const sourceIndex = (source: string) => knownSourceIndex(normalizeOrderSource(source));
 const typeIndex = indexer(orderTypes, 'order type');
 
 /**

@@ -1,4 +1,11 @@
-import type { CancelReason, Order, OrderSource, OrderStatus, OrderType, PaymentMethod } from '@crm/shared';
+import {
+  normalizeOrderSource,
+  type CancelReason,
+  type Order,
+  type OrderStatus,
+  type OrderType,
+  type PaymentMethod,
+} from '@crm/shared';
 import type { orders } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -18,7 +25,8 @@ export function toOrderDto({ order: row, carwashId, driver }: OrderWithRefs): Or
     id: row.id,
     number: row.number,
     status: row.status as OrderStatus,
-    source: row.source as OrderSource,
+    // S1 §1: a source this client does not know is answered as Yandex.
+    source: normalizeOrderSource(row.source),
     order_type: row.orderType as OrderType,
     booking_start: row.bookingStart.toISOString(),
     booking_end: row.bookingEnd.toISOString(),

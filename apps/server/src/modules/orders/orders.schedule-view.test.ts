@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateMessages, scheduleViewMessages, type ScheduleViewResponse } from '@crm/shared';
+import {
+  dateMessages,
+  fromCalendarRow,
+  scheduleViewMessages,
+  type CalendarResponse,
+  type Order,
+  type ScheduleViewResponse,
+} from '@crm/shared';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { expectSignInRequired } from '../users/test-guards';
 import { carwashIds, insertRawOrder, stationIdByCarwash } from './orders.test-support';
@@ -106,5 +113,36 @@ describe("POST /api/order/list/schedule (S1 §7: the week strip's hours and coun
       expect(res.json<ScheduleViewResponse>().days[0]!.orders, login).toBe(2);
     }
     await expectSignInRequired(t, { method: 'POST', url, payload: body });
+  });
+
+  it('reads an order from a source it does not know as Yandex (S1 §1), in the full list and the calendar', async () => {
+    const start = '2031-03-12T08:00:00.000Z';
+    const partner = await insertRawOrder(t, {
+      stationId: lenina,
+      bookingStart: new Date(start),
+      bookingEnd: new Date(Date.parse(start) + 30 * 60_000),
+      source: 'Lukoil',
+    });
+    const range = { station_id: lenina, date_start: '2031-03-12', date_end: '2031-03-13' };
+    const list = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/list',
+      headers: owner.headers,
+      payload: range,
+    });
+    expect(list.statusCode).toBe(200);
+    const listed = list.json<{ orders: Order[] }>().orders.find((o) => o.id === partner.id);
+    expect(listed?.source).toBe('Yandex');
+    const calendar = await t.app.inject({
+      method: 'GET',
+      url: `/api/order/calendar?${new URLSearchParams(range)}`,
+      headers: owner.headers,
+    });
+    expect(calendar.statusCode).toBe(200);
+    const row = calendar.json<CalendarResponse>().rows.find((r) => r[0] === partner.id);
+    expect(row && fromCalendarRow(row).source).toBe('Yandex');
+    // The schedule view counts it like any other live order.
+    const day = (await post(range)).json<ScheduleViewResponse>().days[0]!;
+    expect(day.orders).toBe(1);
   });
 });

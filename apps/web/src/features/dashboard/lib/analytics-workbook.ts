@@ -2,10 +2,9 @@ import ExcelJS from 'exceljs';
 import {
   formatRuDate,
   indicatorLabels,
-  orderSourceLabels,
+  orderSourceLabel,
   type DateRange,
   type IndicatorKey,
-  type OrderSource,
   type StationAnalytics,
 } from '@crm/shared';
 import { rubFormat, workbookBytes } from '../../../lib/excel';
@@ -101,12 +100,7 @@ export async function buildAnalyticsWorkbook(input: AnalyticsExportInput): Promi
   table(
     sources,
     ['Источник', 'Заказы', 'Забронировано на сумму', 'Выручка (оплачено)'],
-    analytics.sources.map((s) => [
-      orderSourceLabels[s.source as OrderSource] ?? s.source,
-      s.orders,
-      s.sum,
-      s.revenue,
-    ]),
+    analytics.sources.map((s) => [orderSourceLabel(s.source), s.orders, s.sum, s.revenue]),
   );
   sources.getColumn(3).numFmt = rubFormat;
   sources.getColumn(4).numFmt = rubFormat;

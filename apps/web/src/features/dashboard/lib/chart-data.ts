@@ -1,9 +1,8 @@
 import {
   formatRub,
   formatRuDate,
-  orderSourceLabels,
+  orderSourceLabel,
   orderStatusLabels,
-  type OrderSource,
   type OrderStatus,
   type StationAnalytics,
 } from '@crm/shared';
@@ -104,7 +103,7 @@ export function sourceBars(sources: StationAnalytics['sources']): SourceBar[] {
   return sources
     .map((s) => ({
       key: s.source,
-      name: orderSourceLabels[s.source as OrderSource] ?? s.source,
+      name: orderSourceLabel(s.source),
       orders: s.orders,
       booked: s.sum,
       revenue: s.revenue,

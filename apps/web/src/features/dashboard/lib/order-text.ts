@@ -2,10 +2,9 @@ import {
   addDays,
   isCancelledStatus,
   orderMessages,
-  orderSourceLabels,
+  orderSourceLabel,
   orderTypeLabels,
   type Order,
-  type OrderSource,
   type OrderStatus,
 } from '@crm/shared';
 import { localParts } from '../../../lib/station-time';
@@ -33,5 +32,5 @@ export function carLine({ brand, model }: { brand: string; model: string }): str
 /** «Яндекс», «Станция», or «Самозапись» for a client's own online booking. */
 export function sourceLabel(order: Pick<Order, 'source' | 'order_type'>): string {
   if (order.order_type === 'SelfService') return orderTypeLabels.SelfService;
-  return orderSourceLabels[order.source as OrderSource] ?? order.source;
+  return orderSourceLabel(order.source);
 }

@@ -8,7 +8,7 @@ import {
   isCancelledStatus,
   isOwnSource,
   orderMessages,
-  orderSourceLabels,
+  orderSourceLabel,
   orderTypeLabels,
   paymentMethodLabels,
   stationClock,
@@ -85,7 +85,7 @@ export function OrderDataTab({ details, timeZone }: { details: OrderDetailsRespo
       children: bookingLength(order.booking_start, order.booking_end),
     },
     { key: 'box', label: 'Бокс', children: `№ ${order.box_number}` },
-    { key: 'source', label: 'Источник', children: orderSourceLabels[order.source] },
+    { key: 'source', label: 'Источник', children: orderSourceLabel(order.source) },
     { key: 'type', label: 'Тип', children: orderTypeLabels[order.order_type] },
     { key: 'client', label: 'Клиент', children: <ClientCell details={details} />, span: 'filled' },
     { key: 'car', label: 'Автомобиль', children: `${car.brand} ${car.model}`.trim() || none },
@@ -171,7 +171,7 @@ export function OrderDataTab({ details, timeZone }: { details: OrderDetailsRespo
           type="info"
           showIcon
           title={orderMessages.ownOnly}
-          description={`Заказ из источника «${orderSourceLabels[order.source]}» доступен только для просмотра: данные меняет источник, станция меняет только статус.`}
+          description={`Заказ из источника «${orderSourceLabel(order.source)}» доступен только для просмотра: данные меняет источник, станция меняет только статус.`}
         />
       )}
       <Descriptions

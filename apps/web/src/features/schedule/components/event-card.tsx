@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent } from 'react';
-import { affectedOrdersMessages, fromMinutes, orderSourceLabels, orderStatusLabels } from '@crm/shared';
+import { affectedOrdersMessages, fromMinutes, orderSourceLabel, orderStatusLabels } from '@crm/shared';
 import type { CalendarEvent } from '../lib/calendar-events';
 import type { PlacedEvent } from '../lib/place-events';
 import './event-card.css';
@@ -28,7 +28,7 @@ export function eventLabel(event: CalendarEvent): string {
   if (event.type === 'BlockerBookingSlot') parts.push(boxesLabel(event.boxes));
   else {
     if (event.plate) parts.push(event.plate);
-    parts.push(orderStatusLabels[event.status], orderSourceLabels[event.source]);
+    parts.push(orderStatusLabels[event.status], orderSourceLabel(event.source));
     if (event.outsideHours) parts.push(affectedOrdersMessages.outsideMark);
   }
   return parts.join(', ');
@@ -130,9 +130,9 @@ function SingleCard({ placed, compact, narrow, movable, onOpen, onNudge }: Event
           <span className="ev__short">{fromMinutes(event.startMin)}</span>
         </span>
         {!blocker && (
-          <span className="ev__source" title={orderSourceLabels[event.source]}>
+          <span className="ev__source" title={orderSourceLabel(event.source)}>
             <span className="ev__long">
-              {compact ? sourceShort[event.source] : orderSourceLabels[event.source]}
+              {compact ? sourceShort[event.source] : orderSourceLabel(event.source)}
             </span>
             <span className="ev__short">{sourceShort[event.source]}</span>
           </span>

@@ -1,5 +1,5 @@
 import { Modal } from 'antd';
-import { orderMessages, orderSourceLabels, orderStatusLabels } from '@crm/shared';
+import { orderMessages, orderSourceLabel, orderStatusLabels } from '@crm/shared';
 import type { CalendarEvent } from '../lib/calendar-events';
 import { boxesLabel, formatSum, timeRange } from './event-card';
 
@@ -32,7 +32,7 @@ export function OverlapModal({ events, onClose, onOpenOrder }: OverlapModalProps
                   <span className={`overlap-list__status ev--${event.kind}`}>
                     {orderStatusLabels[event.status]}
                   </span>
-                  <span>{orderSourceLabels[event.source]}</span>
+                  <span>{orderSourceLabel(event.source)}</span>
                 </span>
               )}
             </>

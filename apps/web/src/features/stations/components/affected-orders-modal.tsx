@@ -8,13 +8,12 @@ import {
   commentMaxLength,
   isOwnSource,
   orderFormMessages,
-  orderSourceLabels,
+  orderSourceLabel,
   orderStatusLabels,
   ordersCount,
   type AffectedOrder,
   type AffectedOrdersAction,
   type CancelReason,
-  type OrderSource,
   type OrderStatus,
 } from '@crm/shared';
 import { ApiError } from '../../../lib/api-client';
@@ -62,7 +61,7 @@ const dayFormat = new Intl.DateTimeFormat('ru-RU', {
 });
 /** «сб, 15 марта» of a station-local date. */
 const dayLabel = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-const sourceLabel = (source: string) => orderSourceLabels[source as OrderSource] ?? source;
+const sourceLabel = orderSourceLabel;
 
 /**
  * Issue 38: a schedule or box change that leaves live orders outside the hours (or without their box)
