@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Grid, List, Typography } from 'antd';
+import { Button, Card, Flex, Grid, Typography } from 'antd';
 import {
   AppstoreAddOutlined,
   DollarOutlined,
@@ -23,6 +23,7 @@ import { Page } from '../../../components/page';
 import { TariffsStep } from '../components/tariffs-step';
 import { ServicesStep } from '../components/services-step';
 import { clearStep, savedStep, saveStep } from '../lib/wizard-storage';
+import '../components/wizard-steps.css';
 
 /** S2 §2 «Wizard»: the seven steps, in order (S2 §4 numbers them 0…6). */
 export const wizardSteps = [
@@ -106,9 +107,8 @@ export function WizardPage() {
                 могли записываться, а сотрудники — работать с расписанием. Это займёт пару минут.
               </Typography.Paragraph>
             </div>
-            <List
-              itemLayout="horizontal"
-              dataSource={[
+            <ul className="wizard-intro" aria-label="Что настроим">
+              {[
                 {
                   icon: <DollarOutlined />,
                   title: 'Тарифы',
@@ -135,17 +135,19 @@ export function WizardPage() {
                   title: 'Завершение',
                   text: 'Проверим данные и откроем станцию в CRM',
                 },
-              ]}
-              renderItem={(item) => (
-                <List.Item>
-                  <List.Item.Meta
-                    avatar={<span style={{ fontSize: 20 }}>{item.icon}</span>}
-                    title={item.title}
-                    description={item.text}
-                  />
-                </List.Item>
-              )}
-            />
+              ].map((item) => (
+                <li key={item.title} className="wizard-intro__item">
+                  <span className="wizard-intro__icon" aria-hidden="true">
+                    {item.icon}
+                  </span>
+                  <span>
+                    <Typography.Text strong>{item.title}</Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary">{item.text}</Typography.Text>
+                  </span>
+                </li>
+              ))}
+            </ul>
             {station.address && (
               <Typography.Text type="secondary">
                 <EnvironmentOutlined /> {station.address}
