@@ -14,6 +14,7 @@ import { useStationContext } from '../../stations/lib/station-context';
 import { useCurrentUser } from '../../users/api/current-user';
 import { OrderModals } from '../../orders';
 import { calendarWeekQuery, useCalendarWeek } from '../api/order-list';
+import { useStripCounts } from '../api/schedule-view';
 import {
   calendarDay,
   calendarPlace,
@@ -93,6 +94,15 @@ export function SchedulePage() {
   const events = useMemo(
     () => markOutsideHours(buildEvents(list.data?.orders ?? [], zone), worktime),
     [list.data, zone, worktime],
+  );
+  // S1 §7 `order/list/schedule`: each strip day's orders (the strip spans days the list does not hold).
+  const stripCounts = useStripCounts(
+    station.id,
+    strip[0]!.date,
+    addDays(strip[strip.length - 1]!.date, 1),
+    view === 'day',
+    events,
+    range,
   );
   const inView = useMemo(() => {
     const shown = new Set(dates);
@@ -237,7 +247,13 @@ export function SchedulePage() {
       )}
 
       {view === 'day' && (
-        <WeekStrip days={strip} selected={selected} onSelect={(date) => setParam({ date })} onSwipe={step} />
+        <WeekStrip
+          days={strip}
+          counts={stripCounts}
+          selected={selected}
+          onSelect={(date) => setParam({ date })}
+          onSwipe={step}
+        />
       )}
       {/* Issue 39 §3: who is on shift on the day shown. */}
       {view === 'day' && <OnShiftToday stationId={station.id} date={selected} />}
