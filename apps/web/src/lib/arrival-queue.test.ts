@@ -91,6 +91,20 @@ describe('arrival queue', () => {
     expect(push.result.current).toBe(true);
   });
 
+  it('offers installing the app last: never beside the new-orders window or the push prompt (issue 39)', () => {
+    const orders = renderHook(() => useArrivalTurn('new-orders', true));
+    const push = renderHook(() => useArrivalTurn('push', true));
+    const install = renderHook(() => useArrivalTurn('install', true));
+    expect(orders.result.current).toBe(true);
+    expect(install.result.current).toBe(false);
+    act(() => orders.unmount());
+    expect(push.result.current).toBe(true);
+    expect(install.result.current).toBe(false);
+    act(() => push.unmount());
+    expect(install.result.current).toBe(true);
+    install.unmount();
+  });
+
   it('keeps the tour, the cookie banner and the push prompt off an open window, and gives it back after', async () => {
     // A window (antd's Modal, the «Ещё» sheet) on the screen: a visible aria-modal element.
     const dialog = document.createElement('div');
