@@ -153,7 +153,7 @@ function ServicesForm({ stationId, data, onBack, onDone }: ServicesStepProps & {
           />
         </div>
         <Flex justify="space-between" gap={8} wrap className="wizard-actions">
-          <Button onClick={onBack} disabled={save.isPending}>
+          <Button size="large" onClick={onBack} disabled={save.isPending}>
             Назад
           </Button>
           <Button type="primary" size="large" htmlType="submit" loading={save.isPending}>

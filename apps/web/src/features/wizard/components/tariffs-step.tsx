@@ -146,6 +146,8 @@ function TariffsEditor({ stationId, savedIds, saved: loaded, onBack, onDone }: E
   const [tourOpen, setTourOpen] = useState(() => !tourSeen('tariffs'));
   const tableRef = useRef<HTMLDivElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
+  // On a phone the stacked table is taller than the screen: the tour points at its first category.
+  const firstRowRef = useRef<HTMLDivElement>(null);
 
   const create = useCreateOwnTariff(stationId);
   const updaters = {
@@ -319,7 +321,11 @@ function TariffsEditor({ stationId, savedIds, saved: loaded, onBack, onDone }: E
             const error = errors[c.Name];
             const id = inputId(c.Name);
             return (
-              <div key={c.Name} className="wizard-prices__row">
+              <div
+                key={c.Name}
+                ref={c.Name === categories[0]!.Name ? firstRowRef : undefined}
+                className="wizard-prices__row"
+              >
                 <label htmlFor={id} className="wizard-prices__label">
                   <span className="wizard-prices__category">{c.ru_name_full}</span>
                   <span className="wizard-prices__examples">{c.examples}</span>
@@ -356,7 +362,7 @@ function TariffsEditor({ stationId, savedIds, saved: loaded, onBack, onDone }: E
       </section>
 
       <Flex justify="space-between" gap={8} wrap className="wizard-actions">
-        <Button onClick={() => (index === 0 ? onBack() : setIndex(index - 1))} disabled={saving}>
+        <Button size="large" onClick={() => (index === 0 ? onBack() : setIndex(index - 1))} disabled={saving}>
           Назад
         </Button>
         <Button ref={nextRef} type="primary" size="large" loading={saving} onClick={forward}>
@@ -373,7 +379,7 @@ function TariffsEditor({ stationId, savedIds, saved: loaded, onBack, onDone }: E
             title: 'Цены по категориям',
             description:
               'Цена тарифа зависит от размера машины: от 1 категории (мини) до 6 (микроавтобус). Измените любую цену — мы сохраним её, когда вы нажмёте «Готово».',
-            target: () => tableRef.current!,
+            target: () => (phone ? firstRowRef.current : tableRef.current)!,
           },
           {
             title: 'Три тарифа по очереди',
