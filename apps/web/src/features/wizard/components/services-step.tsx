@@ -170,7 +170,10 @@ function ServicesForm({ stationId, data, onBack, onDone }: ServicesStepProps & {
             title: 'Услуги и их цены',
             description:
               'Переключатель включает услугу на станции. У включённой услуги должна быть цена больше нуля в каждой категории — иначе шаг не сохранится, а пустые цены подсветятся.',
-            target: () => gridRef.current!,
+            // On a phone the cards are taller than the screen: the tour points at the first service.
+            target: () =>
+              ((phone ? gridRef.current?.querySelector<HTMLElement>('.price-card') : null) ??
+                gridRef.current)!,
           },
         ]}
       />
