@@ -25,7 +25,8 @@ function Sample({ mode, accent, current }: { mode: ThemeMode; accent: Accent; cu
   const dark = mode === 'dark';
   const text = dark ? '#f4f4f6' : '#1c1c22';
   return (
-    <ConfigProvider theme={themeConfig(mode, accent)}>
+    // `inherit: false`: the page's own theme (its dark surfaces, say) must not leak into a light sample.
+    <ConfigProvider theme={{ ...themeConfig(mode, accent), inherit: false }}>
       <figure
         className={`theme-sample${current ? ' is-current' : ''}`}
         style={{ background: pageBackground[mode], color: text, colorScheme: mode }}
@@ -56,7 +57,10 @@ function Sample({ mode, accent, current }: { mode: ThemeMode; accent: Accent; cu
               <Button type="primary">Сохранить</Button>
               <Button>Отмена</Button>
               <Button danger>Удалить</Button>
-              <Switch defaultChecked aria-label={`Переключатель (${accentLabels[accent]}, ${mode})`} />
+            </Flex>
+            <Flex gap={8} align="center">
+              <Switch defaultChecked aria-label={`Автоподтверждение (${accentLabels[accent]}, ${mode})`} />
+              <Typography.Text>Автоподтверждение</Typography.Text>
             </Flex>
             <Alert type="info" showIcon title="Новый заказ ждёт «Принять»" />
           </Flex>
