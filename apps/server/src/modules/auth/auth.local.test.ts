@@ -4,6 +4,7 @@ import { messages } from '@crm/shared';
 import { createPkcePair, IdentityProviderError } from '../../adapters/identity';
 import { createLocalProvider, issueLocalCode } from '../../adapters/local-identity';
 import { sessions, stations, users } from '../../db/schema';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { consumePending, insertPending } from './auth.repository';
 
@@ -87,7 +88,17 @@ describe('local sign-in', () => {
       telegramBot: false,
       supportUrl: t.config.supportUrl,
       mapTileUrl: t.config.mapTileUrl,
+      // TEST_HOSTS (S1 §2 test host): none unless configured.
+      testHosts: [],
     });
+  });
+
+  it('TEST_HOSTS lists the test hosts where anyone may open /wizard (S1 §2), trimmed, empty entries dropped', () => {
+    expect(loadConfig({ TEST_HOSTS: ' test.crm.example.ru, ,qa.crm.example.ru ' }).testHosts).toEqual([
+      'test.crm.example.ru',
+      'qa.crm.example.ru',
+    ]);
+    expect(loadConfig({}).testHosts).toEqual([]);
   });
 
   it('signs in end to end: login → local provider → code → session that works', async () => {
