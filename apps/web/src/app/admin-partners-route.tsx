@@ -1,5 +1,5 @@
 import { AdminPartnersPage } from '../features/partners/pages/admin-partners-page';
-import { RoleGuard } from './guards';
+import { RoleGuard } from './role-guard';
 
 /**
  * `/admin/partners`: the system admin's page behind its guard. React Router's `lazy` takes this module as

@@ -5,7 +5,8 @@ import { messages } from '@crm/shared';
 import { clearSession, getSessionUserId, setSessionUser } from '../lib/session';
 import { pageLocation, takeLoginError, takeRedirectPath } from '../lib/auth-redirect';
 import { makeUser, mockFetch, renderRoutes } from '../test/render';
-import { decideShell, guarded, hasAnyRole, isTestHost, RoleGuard, routeGuards } from './guards';
+import { decideShell, isTestHost } from './guards';
+import { guarded, hasAnyRole, RoleGuard, routeGuards } from './role-guard';
 import { AppLayout } from './layout/app-layout';
 
 describe('decideShell', () => {

@@ -17,7 +17,7 @@ const settingsIndexPage = () => import('../features/stations/pages/settings-inde
 const clientsPage = () => import('../features/clients/pages/clients-page');
 const sectionRedirects = () => import('../features/stations/pages/station-section-redirect');
 // Role guards (S1 §2), loaded with the guarded pages rather than with the entry.
-const guards = () => import('./guards');
+const guards = () => import('./role-guard');
 
 /**
  * Every page is its own chunk (STACK traps 5–6); every route but the stale-login one sits under the antd
