@@ -84,6 +84,24 @@ describe('TariffDetailPage view', { timeout: 20_000 }, () => {
     await heading('Экспресс');
   });
 
+  it('says the main data is missing when a tariff comes without it, with a way back to the list', async () => {
+    serveTariffs({ own: [express] });
+    const served = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes('/price_get/')
+        ? new Response(JSON.stringify({}), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : served(input, init)) as typeof fetch;
+    const { router, client } = showTariffs(`${base}/t-express?kind=own`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Ошибка: Основные данные тарифа отсутствуют...');
+    expect(screen.queryByRole('button', { name: /Редактировать/ })).not.toBeInTheDocument();
+    // The list, served whole again, is where the button leads.
+    globalThis.fetch = served;
+    client.removeQueries({ queryKey: ['tariffs'] });
+    await userEvent.click(within(alert).getByRole('button', { name: 'К списку тарифов' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(base));
+  });
+
   it('offers no editing to staff who may not edit', async () => {
     serveTariffs({ own: [express] });
     showTariffs(`${base}/t-express?kind=own`, undefined, {}, false);
