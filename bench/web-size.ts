@@ -45,6 +45,11 @@ file fewer on each route. The new-orders window without antd's Modal (components
  * that keeps the push prompt and the cookie banner off dialogs, toasts that say what happened, the calendar's
  * remembered day and view, its «Вне графика» mark and the drag's named conflict); the calendar stays within
  * issue 15's 250 KB.
+ * Raised again by issue 39 (2.2 KB on the calendar, 1.2–1.5 KB on the others): the install prompt's watcher,
+ * which must listen before Chromium fires `beforeinstallprompt` (0.5 KB in the shell), the offline start
+ * that reads the saved calendar when there is no network (0.2 KB), the router's new routes (0.6 KB), and on
+ * the calendar the week strip's day counts (0.8 KB). That puts the calendar 1.8 KB over issue 15's 250 KB
+ * aim: winning it back belongs to issue 40 (speed on a slow phone).
  *
  * `css`: the route's initial CSS, gzip. On Lighthouse's slow 4G the largest paint waits for every byte that
  * arrives before it, CSS as much as JS: 15.8 KB less of antd's built stylesheet (build/antd-styles.ts: the
@@ -53,11 +58,11 @@ file fewer on each route. The new-orders window without antd's Modal (components
  */
 export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: number; css?: number }>> = {
   login: { bytes: 12 * KB, files: 3, css: 4 * KB },
-  'station picker': { bytes: 290.5 * KB, files: 16, css: 20.5 * KB },
-  calendar: { bytes: 249.5 * KB, files: 14, css: 24.5 * KB },
-  'calendar, orders waiting': { bytes: 258.8 * KB, files: 19, css: 26.5 * KB },
-  'calendar, after arrival': { bytes: 279.5 * KB, files: 23, css: 25 * KB },
-  dashboard: { bytes: 257 * KB, files: 20, css: 22.5 * KB },
+  'station picker': { bytes: 291.8 * KB, files: 16, css: 20.5 * KB },
+  calendar: { bytes: 251.8 * KB, files: 14, css: 24.5 * KB },
+  'calendar, orders waiting': { bytes: 261.2 * KB, files: 19, css: 26.5 * KB },
+  'calendar, after arrival': { bytes: 282 * KB, files: 23, css: 25 * KB },
+  dashboard: { bytes: 258.6 * KB, files: 20, css: 22.5 * KB },
 };
 
 /**
@@ -90,8 +95,9 @@ export const precacheBudget = {
   files: 59,
   // 1 496 KB before the page lock of the new-orders window and the dashboard's own tab strip (0.6 KB of CSS
   // and code, for 0.1–0.2 s less main thread on arrival at Lighthouse's 4× CPU).
-  // 1 270 KB until issue 38's first-week fixes (the same additions as the routes' budgets above).
-  bytes: 1276 * KB,
+  // 1 270 KB until issue 38's first-week fixes, 1 276 KB until issue 39 (the same additions as the routes'
+  // budgets above; the install page's videos are never precached).
+  bytes: 1284 * KB,
   /** Code that must load when used, never on install: recognised by strings only it contains. */
   forbidden: [
     { what: 'Excel (exceljs)', marker: 'xl/workbook.xml' },
