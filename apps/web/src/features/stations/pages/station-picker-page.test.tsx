@@ -153,4 +153,23 @@ describe('StationPickerPage', () => {
     await router.navigate('/', { state: { addStation: true } });
     expect(await screen.findByRole('dialog', {}, { timeout: 15_000 })).toHaveTextContent('Добавить объект');
   }, 30_000);
+
+  it('opens the only station when the wizard’s end asks for it, and only then', async () => {
+    serve();
+    const { router } = renderRoutes(routes, '/');
+    await screen.findByText(testStation().name);
+    expect(router.state.location.pathname).toBe('/');
+    await router.navigate('/', { state: { openOnlyStation: true } });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/station/${testStation().id}`));
+    expect(getRememberedStationId()).toBe(testStation().id);
+  });
+
+  it('stays on the list when the wizard’s end asks but there are two stations', async () => {
+    serve(testUser(), () => ({ stations: [testStation(), testStation({ id: 's2', name: 'Вторая' })] }));
+    const { router } = renderRoutes(routes, '/');
+    await router.navigate('/', { state: { openOnlyStation: true } });
+    await screen.findByText('Вторая');
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+  });
 });

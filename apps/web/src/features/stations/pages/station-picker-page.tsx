@@ -139,6 +139,16 @@ export function StationPickerPage() {
     void navigate('.', { replace: true, state: null });
   }, [addRequested, mayAdd, navigate]);
 
+  // The wizard's end (S2 §4) lands here asking for the owner's station: with one, it opens at once.
+  const onlyRequested = (location.state as { openOnlyStation?: boolean } | null)?.openOnlyStation === true;
+  const only = list.length === 1 ? list[0]! : null;
+  useEffect(() => {
+    if (!onlyRequested || !stations.isSuccess) return;
+    if (!only) return void navigate('.', { replace: true, state: null });
+    rememberStation(only.id);
+    void navigate(`/station/${encodeURIComponent(only.id)}`, { replace: true });
+  }, [onlyRequested, only, stations.isSuccess, navigate]);
+
   let body;
   if (stations.isPending) body = <PickerSkeleton />;
   else if (stations.isError)

@@ -64,7 +64,8 @@ export function FinishStep({ station, user, onBack, onFinished }: FinishStepProp
     try {
       await queryClient.refetchQueries({ queryKey: ['user'] });
       await queryClient.invalidateQueries({ queryKey: ['stations'] });
-      await navigate('/', { replace: true });
+      // `/` opens his one station (the picker reads the request).
+      await navigate('/', { replace: true, state: { openOnlyStation: true } });
     } catch {
       window.setTimeout(() => window.location.assign('/'), RELOAD_DELAY_MS);
     }
