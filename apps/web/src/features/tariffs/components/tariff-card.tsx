@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Button, Skeleton, Tag } from 'antd';
 import { PlusOutlined, RightOutlined, WarningOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { TariffConfig, TariffKind } from '@crm/shared';
+import { tariffMessages, type TariffConfig, type TariffKind } from '@crm/shared';
 import type { TariffListItem } from '../api/tariff-list';
 import { tariffsMessages as t } from '../lib/tariffs-messages';
 import { TariffContents } from './tariff-contents';
@@ -64,14 +64,20 @@ export function TariffCard({ stationId, kind, item, items, config, canEdit }: Ta
               kind={kind}
               item={item}
               items={items}
-              config={config.data}
+              config={config.data?.price ? config.data : undefined}
             />
           )}
           <ActiveTag active={item.active} />
         </div>
       </header>
-      {config.data ? (
+      {config.data?.price ? (
         <TariffContents config={config.data} name={item.name} layout="card" />
+      ) : config.data ? (
+        // A tariff whose main data is missing (S2 §8): said on its card, not a crashed list.
+        <div className="tariff-card__error" role="alert">
+          <WarningOutlined aria-hidden="true" />
+          <span>{tariffMessages.mainDataMissing}</span>
+        </div>
       ) : config.isError ? (
         <div className="tariff-card__error" role="alert">
           <WarningOutlined aria-hidden="true" />

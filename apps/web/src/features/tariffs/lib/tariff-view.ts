@@ -101,6 +101,8 @@ export function foldText(text: string): string {
 export function tariffMatches(search: string, name: string, config: TariffConfig | undefined): boolean {
   const needle = foldText(search);
   if (!needle) return true;
-  const haystack = [name, config?.price.description ?? '', ...(config ? includedNames(config) : [])];
+  // A config without its main data (S2 §8) is searched by the name alone.
+  const main = config?.price ? config : undefined;
+  const haystack = [name, main?.price.description ?? '', ...(main ? includedNames(main) : [])];
   return haystack.some((text) => foldText(text).includes(needle));
 }

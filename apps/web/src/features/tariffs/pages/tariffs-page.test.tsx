@@ -261,6 +261,26 @@ describe('TariffsPage editing', { timeout: 20_000 }, () => {
     ).toBe(false);
   });
 
+  it('says on its card that a tariff came without its main data, and the list stays usable', async () => {
+    serveTariffs({ own: [express, complex] });
+    const served = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).includes(`/price_get/${station.id}/${express.id}`)
+        ? new Response(JSON.stringify({}), { status: 200, headers: { 'Content-Type': 'application/json' } })
+        : served(input, init)) as typeof fetch;
+    showTariffs(path);
+    await card('Комплекс');
+    const broken = (await screen.findByRole('heading', { level: 2, name: 'Экспресс' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(await within(broken).findByRole('alert')).toHaveTextContent(
+      'Ошибка: Основные данные тарифа отсутствуют...',
+    );
+    expect(within(broken).getByRole('switch')).toBeDisabled();
+    await userEvent.type(screen.getByRole('searchbox'), 'Комп');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Экспресс' })).not.toBeInTheDocument());
+  });
+
   it('shows no switches, add-card or import to staff who may not edit', async () => {
     serveTariffs({ own: [express], yandex: [yandexExpress] });
     showTariffs(path, undefined, {}, false);
