@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import type { User } from '@crm/shared';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient, tariffRetryPolicy } from '../lib/query-client';
 import { ThemeProvider } from '../lib/theme';
 
 /** A demo user as `GET /api/user/{id}` returns it. */
@@ -33,6 +33,12 @@ export function renderRoutes(
   path: InitialEntry,
   queryClient: QueryClient = createQueryClient(),
 ) {
+  // The tariff queries' retries (S2 §9) without their 1–4 s waits: a failed load shows at once.
+  queryClient.setQueryDefaults(['tariffs'], {
+    ...tariffRetryPolicy,
+    ...queryClient.getQueryDefaults(['tariffs']),
+    retryDelay: 0,
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const wrap = (children: ReactNode) => (
     <StrictMode>

@@ -12,7 +12,7 @@ import {
   type TariffKind,
   type User,
 } from '@crm/shared';
-import { createQueryClient, tariffRetryPolicy } from '../../../lib/query-client';
+import { createQueryClient } from '../../../lib/query-client';
 import { currentUserQuery } from '../../users/api/current-user';
 import { setSessionUser } from '../../../lib/session';
 import { testStation } from '../../../test/fixtures';
@@ -315,12 +315,7 @@ export function showAtStation(
   entry: InitialEntry,
   client = createQueryClient(),
 ) {
-  // The tariff queries' retries (S2 §9) without their 1–4 s waits: a failed load shows at once.
-  client.setQueryDefaults(['tariffs'], {
-    ...tariffRetryPolicy,
-    ...client.getQueryDefaults(['tariffs']),
-    retryDelay: 0,
-  });
+  // renderRoutes takes the tariff queries' retry waits away.
   const result = renderRoutes(
     [{ path: '/station/:stationId', element: <Outlet context={context} />, children: pages }],
     entry,
