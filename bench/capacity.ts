@@ -25,9 +25,10 @@
  * `--check` (CI): PostgreSQL only, BENCH_BUDGET_SCREENS (2000, issue 15's aim) screens open on the product
  * and on the raw baseline at once (copies of one database), each a warm-up step not counted, then
  * BENCH_CHECK_RUNS (5) runs of BENCH_CHECK_STEP s (10) of each in turns; the verdict is a ratio of the two
- * (bench/support/capacity-budget.ts), so it is the same on a fast host and a slow one (issue 35): the product's CPU per screen·minute and read p99 against
- * the baseline's, and no failed requests or streams in most runs. The absolute aim (p99 < 200 ms) is
- * printed. On this 2-core machine the search holds 2250–2500 screens (past that a burst is shed with 503 by
+ * (bench/support/capacity-budget.ts), so it is the same on a fast host and a slow one (issue 35): the
+ * product's CPU per screen·minute against the baseline's, and no failed requests or streams in most runs.
+ * The read p99's ratio and the absolute aim (p99 < 200 ms) are printed, not gated (capacity-budget.ts says
+ * why). On this 2-core machine the search holds 2250–2500 screens (past that a burst is shed with 503 by
  * the in-flight cap, at 0.9 cores). Runs of 2000 screens gave p99 22–727 ms: a run's p99 varies with the
  * shared machine, hence the median of five and the warm-up (the first step after the server starts
  * measured its cold start, up to 732 ms).

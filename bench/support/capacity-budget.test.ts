@@ -30,11 +30,14 @@ describe('the capacity check’s verdict', () => {
     expect(verdict.lines[0]).toMatch(/^OVER BUDGET: CPU per screen·min/);
   });
 
-  it('fails a product whose reads wait 250 ms longer at the p99', () => {
-    const slower = product.map((r) => ({ ...r, p99Ms: r.p99Ms + 250 }));
-    const verdict = capacityVerdict(slower, raw);
-    expect(verdict.ok).toBe(false);
-    expect(verdict.lines[1]).toMatch(/^OVER BUDGET: read p99/);
+  it('prints the read p99 beside the verdict without gating it: a burdened host’s p99, same verdict', () => {
+    // The burner run of 28 November: the product near its saturation, the baseline far from its own.
+    const burdened = product.map((r, i) => ({ ...r, p99Ms: [310, 379, 208, 311, 127][i]! }));
+    const verdict = capacityVerdict(burdened, raw);
+    expect(verdict.ok).toBe(true);
+    expect(verdict.lines.join('\n')).toMatch(
+      /read p99 \(printed, not gated[^\n]*product 310 ms, raw baseline 67\.1 ms/,
+    );
   });
 
   it('fails when most runs lost requests or streams, whatever the ratios', () => {
