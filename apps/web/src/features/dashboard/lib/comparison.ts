@@ -1,22 +1,9 @@
+import { monthsGenitive } from '@crm/shared';
 import { daysBetween, stationClock, type Comparison, type DateRange, type PeriodKind } from '@crm/shared';
 
 // What a trend compares, in words (DESIGN §10 «like for like»): the tooltip of every trend says it, so
 // «−98 %» can never again mean «a Monday morning against a whole week».
 
-const monthsGenitive = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
 // Sunday first, as Date.getUTCDay() counts.
 const weekdays = ['воскресенье', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота'];
 const weekdaysGenitive = [

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { orderMessages, orderStatusLabels } from '@crm/shared';
+import { monthsGenitive, orderMessages, orderStatusLabels } from '@crm/shared';
 import type { CalendarDay } from '../lib/calendar-days';
 import type { CalendarEvent } from '../lib/calendar-events';
 import { boxesLabel, eventLabel, timeRange } from './event-card';
@@ -13,21 +13,6 @@ interface WeekListProps {
   onOpen(event: CalendarEvent): void;
   onPickDay(date: string): void;
 }
-
-const monthNames = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
 
 /** «5 записей», «1 запись», «2 записи». */
 export function ordersCount(n: number): string {
@@ -62,7 +47,7 @@ export function WeekList({ days, events, loading, dataStamp, onOpen, onPickDay }
       {days.map((day) => {
         const list = events.filter((e) => e.date === day.date);
         const live = list.filter((e) => !e.isCancelled && e.type !== 'BlockerBookingSlot').length;
-        const month = monthNames[Number(day.date.slice(5, 7)) - 1];
+        const month = monthsGenitive[Number(day.date.slice(5, 7)) - 1];
         return (
           <section key={day.date} className={`week-list__day${day.isToday ? ' is-today' : ''}`}>
             <button type="button" className="week-list__head" onClick={() => onPickDay(day.date)}>

@@ -7,22 +7,8 @@ import {
   type ShiftsResponse,
   type ShiftStaff,
   type WeekDay,
+  monthsGenitive,
 } from '@crm/shared';
-
-const months = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
 
 const parts = (date: string) => {
   const [y, m, d] = date.split('-').map(Number);
@@ -47,7 +33,7 @@ export function dayHeading(date: string): { weekday: string; dayMonth: string } 
 /** «23 ноября» — a day in words (labels and the phone's day list). */
 export function dayInWords(date: string): string {
   const { month, day } = parts(date);
-  return `${day} ${months[month - 1]}`;
+  return `${day} ${monthsGenitive[month - 1]}`;
 }
 
 /** «23–29 ноября 2026», «30 ноября – 6 декабря 2026», «29 декабря 2025 – 4 января 2026». */
@@ -58,7 +44,7 @@ export function weekLabel(days: readonly string[]): string {
     return `${dayInWords(days[0]!)} ${first.year} – ${dayInWords(days[days.length - 1]!)} ${last.year}`;
   if (first.month !== last.month)
     return `${dayInWords(days[0]!)} – ${dayInWords(days[days.length - 1]!)} ${last.year}`;
-  return `${first.day}–${last.day} ${months[last.month - 1]} ${last.year}`;
+  return `${first.day}–${last.day} ${monthsGenitive[last.month - 1]} ${last.year}`;
 }
 
 const cellKey = (userId: string, date: string) => `${userId}|${date}`;
