@@ -8,6 +8,7 @@ export * from './stations/station.schema';
 export * from './auth/auth.schema';
 export * from './time/time-of-day';
 export * from './time/date-fields';
+export * from './time/month-names';
 export * from './text/safe-text';
 export * from './time/greeting';
 export * from './stations/worktime';

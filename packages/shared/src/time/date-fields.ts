@@ -101,19 +101,3 @@ export const pastLocalDate = (required: string = dateMessages.required, now: () 
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
     .meta({ format: 'date', examples: ['1985-06-15'] });
-
-/** Month names as in «5 декабря» (genitive), January first. */
-export const monthsGenitive = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-] as const;

@@ -1,5 +1,11 @@
-import { monthsGenitive } from '@crm/shared';
-import { daysBetween, stationClock, type Comparison, type DateRange, type PeriodKind } from '@crm/shared';
+import {
+  daysBetween,
+  monthsGenitive,
+  stationClock,
+  type Comparison,
+  type DateRange,
+  type PeriodKind,
+} from '@crm/shared';
 
 // What a trend compares, in words (DESIGN §10 «like for like»): the tooltip of every trend says it, so
 // «−98 %» can never again mean «a Monday morning against a whole week».
