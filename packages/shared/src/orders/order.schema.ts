@@ -328,10 +328,10 @@ export const orderCompletePaymentSchema = z.object({
 export type OrderCompletePayment = z.infer<typeof orderCompletePaymentSchema>;
 
 /**
- * Server-sent event on `GET /api/events?station_id=…`. One write of one order names it in `order_id`:
- * the calendar refetches that order (`GET /api/order/{id}`). A request that touched several orders, or
- * deleted one (a slot blocked or unblocked), also lists them in `order_ids` (at most 100): the calendar
- * refetches the week (`GET /api/order/calendar`, a 304 when it already has it). `version` is the
+ * An order change as PostgreSQL's NOTIFY carries it between server instances (the stream adds the orders'
+ * state, `orderStreamEventSchema`). One write of one order names it in `order_id`. A request that touched
+ * several orders, or deleted one (a slot blocked or unblocked), also lists them in `order_ids` (at most
+ * 100). `version` is the
  * station's calendar version after the write, as in the week list's answer: a client that holds it or a
  * later one has nothing to fetch. Both fields are optional so older clients and servers still agree.
  */
@@ -344,6 +344,24 @@ export const orderEventSchema = z.object({
   version: z.number().int().optional(),
 });
 export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** At most this many orders' state rides in one stream event; a bigger burst is reloaded by the screens. */
+export const maxCarriedOrders = 8;
+
+/**
+ * What `GET /api/events` sends as an `order` event (issue 40): the event, and in `changes` the state of
+ * every order it names (`order_ids`, or `order_id` alone) read just after the write — what
+ * `GET /api/order/{id}` answers, or null for an order that is gone — so that open screens apply the
+ * change with no request of their own. Without `changes` (more orders than `maxCarriedOrders`, or the
+ * read failed) a screen fetches what it needs, as before.
+ */
+export const orderStreamEventSchema = orderEventSchema.extend({
+  changes: z
+    .array(z.object({ order_id: z.string(), details: orderDetailsResponseSchema.nullable() }))
+    .max(maxCarriedOrders)
+    .optional(),
+});
+export type OrderStreamEvent = z.infer<typeof orderStreamEventSchema>;
 
 /**
  * `POST /api/events/ticket`: a pass to the order events of one station for a client whose session is a

@@ -8,6 +8,7 @@ import { AppError, unauthorized } from '../../plugins/errors';
 import { loadStationForCaller } from '../stations/station-access';
 import { createOrderEventBus, type OrderEventBus } from './order-event-bus';
 import { openSseStream, type SseStream } from './sse-stream';
+import { createStationFeed } from './station-feed';
 import { issueStreamTicket, redeemStreamTicket } from './stream-tickets';
 
 declare module 'fastify' {
@@ -28,6 +29,7 @@ const eventsQuerySchema = z.object({
 const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
   const bus = createOrderEventBus(database, app.log);
   app.decorate('orderEvents', bus);
+  const feed = createStationFeed(db, bus, app.log);
   const open = new Set<SseStream>();
   // Open streams would keep `close()` waiting forever: end them first, then stop listening.
   app.addHook('preClose', async () => {
@@ -65,11 +67,16 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
     if (claimed !== undefined && claimed !== caller.userId) {
       throw new AppError(401, 'USER_ID_MISMATCH', messages.auth.notAuthorized);
     }
-    const { station } = await loadStationForCaller(db, caller, station_id);
+    const { station, isAdmin } = await loadStationForCaller(db, caller, station_id);
 
     // Listening before the stream opens: nothing committed after the «connected» line is missed.
     let stream: SseStream | null = null;
-    const unsubscribe = await bus.subscribe(station.id, (event) => stream?.send('order', event));
+    const unsubscribe = await feed.subscribe(station.id, {
+      userId: caller.userId,
+      isAdmin,
+      send: (event) => stream?.send('order', event),
+      revoke: () => stream?.end(),
+    });
     reply.hijack();
     stream = openSseStream(reply.raw, {
       // Security headers set by the plugins so far still apply to the hijacked response.

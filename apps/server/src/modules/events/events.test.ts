@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderEventSchema, type OrderEvent } from '@crm/shared';
+import { and, eq } from 'drizzle-orm';
+import { orderStreamEventSchema, type OrderStreamEvent } from '@crm/shared';
 import { buildApp } from '../../app';
 import { createAdapters } from '../../adapters';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -14,7 +15,7 @@ import {
   tariffByCode,
   clearAroundNow,
 } from '../orders/orders.test-support';
-import { streamTickets } from '../../db/schema';
+import { memberships, streamTickets } from '../../db/schema';
 import { openSseStream } from './sse-stream';
 
 /** Reads a server-sent event stream: comments and `event: order` blocks, in order. */
@@ -38,20 +39,20 @@ function sseReader(body: ReadableStream<Uint8Array>) {
   return {
     nextBlock,
     /** The next `order` event, skipping comments (heartbeats). */
-    async nextEvent(): Promise<OrderEvent> {
+    async nextEvent(): Promise<OrderStreamEvent> {
       for (;;) {
         const block = await nextBlock();
         const lines = block.split('\n');
         if (!lines.includes('event: order')) continue;
         const data = lines.find((l) => l.startsWith('data: '))!.slice(6);
-        return orderEventSchema.parse(JSON.parse(data));
+        return orderStreamEventSchema.strict().parse(JSON.parse(data));
       }
     },
     /**
      * The next event of this order. An event of the station's earlier writes (another test's order) may
      * still be on its way to a stream opened after it: under load PostgreSQL's NOTIFY arrives late.
      */
-    async nextEventOf(orderId: string): Promise<OrderEvent> {
+    async nextEventOf(orderId: string): Promise<OrderStreamEvent> {
       for (;;) {
         const event = await this.nextEvent();
         if (event.order_id === orderId) return event;
@@ -127,7 +128,11 @@ describe('GET /api/events (server-sent order events)', () => {
       status: 'Booked',
       // The station's calendar version after the write (issue 15): the week list's ETag moved with it.
       version: expect.any(Number),
+      // The order as GET /api/order/{id} answers it (issue 40): open screens draw it with no request.
+      changes: [{ order_id: order.id, details: expect.any(Object) }],
     });
+    const details = await call(t, { method: 'GET', url: `/api/order/${order.id}`, headers: admin.headers });
+    expect(created.changes![0]!.details).toEqual(details);
 
     // A refused write (the time is taken on the only box asked for) tells nobody anything.
     const refused = await t.app.inject({
@@ -170,14 +175,87 @@ describe('GET /api/events (server-sent order events)', () => {
     });
     expect(await stream.nextEvent()).toMatchObject({ type: 'order.changed', order_id: order.id });
     await call(t, { method: 'POST', url: `/api/order_canceled/${order.id}`, headers: admin.headers });
-    expect(await stream.nextEvent()).toMatchObject({
+    const cancelled = await stream.nextEvent();
+    expect(cancelled).toMatchObject({
       type: 'order.changed',
       order_id: order.id,
       status: 'StationCanceled',
     });
+    expect(cancelled.changes![0]!.details!.order).toMatchObject({ id: order.id, status: 'StationCanceled' });
 
     expect(t.app.orderEvents.subscriberCount()).toBe(1);
     controller.abort();
+    await waitFor(() => t.app.orderEvents.subscriberCount() === 0);
+  });
+
+  it('carries no orders for a burst of more than 8, and null for an order that is gone', async () => {
+    const { res, controller } = await open(admin.headers);
+    const stream = sseReader(res.body!);
+    await stream.nextBlock();
+    // Blocking a half hour of «Мойка на Ленина» writes a blocker on each of its 4 boxes: one event.
+    const slot = '140331_1000_1030';
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/slots/block/${lenina}/${slot}`,
+      headers: admin.headers,
+      payload: { to_unblock: false },
+    });
+    expect(blocked.statusCode).toBe(200);
+    const block = await stream.nextEvent();
+    expect(block.order_ids).toHaveLength(4);
+    expect(block.changes!.map((c) => c.order_id)).toEqual(block.order_ids);
+    expect(block.changes!.every((c) => c.details!.order.order_type === 'BlockerBookingSlot')).toBe(true);
+    const unblocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/slots/block/${lenina}/${slot}`,
+      headers: admin.headers,
+      payload: { to_unblock: true },
+    });
+    expect(unblocked.statusCode).toBe(200);
+    const unblock = await stream.nextEvent();
+    // The blockers were deleted: each is named, with nothing left to draw.
+    expect(unblock.changes).toEqual(block.order_ids!.map((id) => ({ order_id: id, details: null })));
+    // A whole day blocked is more orders than an event carries: screens reload their lists instead.
+    const day = await t.app.inject({
+      method: 'POST',
+      url: `/api/slots/block_day/${lenina}`,
+      headers: admin.headers,
+      payload: { date: '2031-03-15', to_unblock: false },
+    });
+    expect(day.statusCode).toBe(200);
+    const dayEvent = await stream.nextEvent();
+    expect(dayEvent.order_ids!.length).toBeGreaterThan(8);
+    expect(dayEvent.changes).toBeUndefined();
+    controller.abort();
+    await waitFor(() => t.app.orderEvents.subscriberCount() === 0);
+  });
+
+  it('ends the stream of someone who is no longer a member, at the next event', async () => {
+    const worker = await t.loginAs('worker');
+    const [membership] = await t.db.select().from(memberships).where(eq(memberships.userId, worker.userId));
+    const workerStream = await open(worker.headers);
+    const adminStream = await open(admin.headers);
+    const workers = sseReader(workerStream.res.body!);
+    const admins = sseReader(adminStream.res.body!);
+    await workers.nextBlock();
+    await admins.nextBlock();
+    await t.db
+      .delete(memberships)
+      .where(and(eq(memberships.userId, worker.userId), eq(memberships.networkId, membership!.networkId)));
+    try {
+      const { order } = await call(t, {
+        method: 'POST',
+        url: `/api/create_order/${lenina}`,
+        headers: admin.headers,
+        payload: await bodyFor(lenina, '2031-03-11T07:00:00.000Z'),
+      });
+      expect((await admins.nextEventOf(order.id)).changes![0]!.details!.order.id).toBe(order.id);
+      // The former worker hears nothing of it: the stream ends instead.
+      await expect(workers.nextEvent()).rejects.toThrow('stream ended');
+    } finally {
+      await t.db.insert(memberships).values(membership!);
+      adminStream.controller.abort();
+    }
     await waitFor(() => t.app.orderEvents.subscriberCount() === 0);
   });
 

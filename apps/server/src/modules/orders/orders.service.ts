@@ -280,7 +280,19 @@ export async function orderDetails(
   orderId: string,
 ): Promise<OrderDetailsResponse> {
   await loadOrderForCaller(db, caller, orderId);
-  const order = await orderDto(db, orderId);
+  const details = await describeOrder(db, orderId);
+  if (!details) throw notFound();
+  return details;
+}
+
+/**
+ * An order as `GET /api/order/{id}` answers it, with no caller to check (the live stream has checked its
+ * listeners' membership); null when there is no such order.
+ */
+export async function describeOrder(db: Database, orderId: string): Promise<OrderDetailsResponse | null> {
+  const row = await orderWithRefs(db, orderId);
+  if (!row) return null;
+  const order = toOrderDto(row);
   const tariffId = order.basket.tariff_id;
   const [names, includes] = tariffId
     ? await Promise.all([tariffNames(db, [tariffId]), tariffIncludes(db, tariffId)])

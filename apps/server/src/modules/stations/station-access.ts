@@ -51,3 +51,13 @@ export function requirePosition(
   if (allowAdmin && access.isAdmin) return;
   if (!access.position || !allowed.includes(access.position)) throw forbidden();
 }
+
+/** Who is a member of the station's network now (the live stream drops a listener who no longer is). */
+export async function stationMemberIds(db: Database, stationId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(stations)
+    .innerJoin(memberships, eq(memberships.networkId, stations.networkId))
+    .where(eq(stations.id, stationId));
+  return new Set(rows.map((row) => row.userId));
+}
