@@ -3,13 +3,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EventsTicket } from '@crm/shared';
 import { api } from './api-client';
 import { getBearerToken } from './session';
-import { applyOrderChanges, MAX_PATCHED_ORDERS, orderIdsOfEvent } from './order-patch';
+import {
+  applyOrderChanges,
+  MAX_PATCHED_ORDERS,
+  orderChangesOfEvent,
+  orderIdsOfEvent,
+  patchOrderQueries,
+} from './order-patch';
 
-/** Several events in a burst (a blocked slot is one row per box) become one update. */
+/** Several events in a burst that must be fetched (an old server's, a day blocked) become one update. */
 const BATCH_MS = 300;
 /**
  * Each screen waits a random extra part of this before refetching: one write reaches every open screen of
  * the station at once, and their refetches would otherwise arrive together (bench:capacity, issue 15).
+ * An event that carries its orders is drawn at once; only what cannot take it (the dashboard's figures)
+ * waits and refetches.
  */
 const SPREAD_MS = 700;
 
@@ -28,16 +36,18 @@ function requestEventsTicket(stationId: string): Promise<EventsTicket> {
 
 /**
  * Live orders (DESIGN §7: pushed over server-sent events as well as polled): listens to
- * `GET /api/events?station_id=…`. An `order` event that names one order refetches just that order and puts
- * it into the cached calendar weeks and details (lib/order-patch.ts); the station's other order queries
- * are invalidated. An event that cannot be applied that way (several orders, an unknown shape) invalidates
- * every `['orders', stationId]` query. The browser's EventSource reconnects by itself after a drop; an
- * answer that refuses the stream (a 401, a proxy's 502) closes it for good, so it is opened again here
- * after a while. The polling of each list stays the fallback while it is down. Inside Telegram the session
- * is a bearer token, which EventSource cannot send: the stream opens with a one-time ticket from the API
- * instead, so the browser's own reconnection is refused and a new ticket opens it again. The station guard
- * mounts it once for every station page (calendar, dashboard, history, the new-orders modal); a second
- * mount would open a second stream.
+ * `GET /api/events?station_id=…`. An `order` event carries the state of the orders it names (issue 40):
+ * it is put at once, with no request, into every cached query that can take it (the calendar's weeks,
+ * the open order, the new orders; lib/order-patch.ts), and the station's other order queries (the
+ * dashboard's figures, the history) are reloaded a moment later, spread over the open screens. An event
+ * without the orders' state (an older server, a burst of more orders than it carries) fetches each named
+ * order, or reloads every `['orders', stationId]` query when it names too many. The browser's
+ * EventSource reconnects by itself after a drop; an answer that refuses the stream (a 401, a proxy's 502)
+ * closes it for good, so it is opened again here after a while. The polling of each list stays the
+ * fallback while it is down. Inside Telegram the session is a bearer token, which EventSource cannot
+ * send: the stream opens with a one-time ticket from the API instead, so the browser's own reconnection
+ * is refused and a new ticket opens it again. The station guard mounts it once for every station page
+ * (calendar, dashboard, history, the new-orders modal); a second mount would open a second stream.
  */
 export function useOrderEvents(stationId: string | null | undefined): void {
   const queryClient = useQueryClient();
@@ -52,6 +62,8 @@ export function useOrderEvents(stationId: string | null | undefined): void {
     let timer: number | undefined;
     let pending = new Set<string>();
     let reloadAll = false;
+    // Queries that could not take a carried change, by key: reloaded with the next batch.
+    let stale = new Map<string, unknown[]>();
     // Batches are applied one after another: an older answer must not land over a newer one.
     let applying: Promise<void> = Promise.resolve();
 
@@ -59,22 +71,40 @@ export function useOrderEvents(stationId: string | null | undefined): void {
       timer = undefined;
       const ids = [...pending];
       const all = reloadAll || ids.length > MAX_PATCHED_ORDERS;
+      const keys = [...stale.values()];
       pending = new Set();
       reloadAll = false;
+      stale = new Map();
       applying = applying
-        .then(() =>
-          all
-            ? queryClient.invalidateQueries({ queryKey: ['orders', stationId] })
-            : applyOrderChanges(queryClient, stationId, ids),
-        )
+        .then(async () => {
+          if (all) return queryClient.invalidateQueries({ queryKey: ['orders', stationId] });
+          await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })));
+          if (ids.length > 0) await applyOrderChanges(queryClient, stationId, ids);
+        })
         // The next poll repairs whatever one failed update missed; the chain must go on.
         .catch(() => {});
     };
+    const later = () => {
+      if (timer === undefined) timer = window.setTimeout(flush, BATCH_MS + Math.random() * SPREAD_MS);
+    };
     const onOrder = (event: Event) => {
-      const ids = orderIdsOfEvent((event as MessageEvent | undefined)?.data, stationId);
+      const data = (event as MessageEvent | undefined)?.data;
+      const carried = orderChangesOfEvent(data, stationId);
+      if (carried) {
+        // Drawn now; after a batch still being fetched, so an older answer cannot land over it.
+        applying = applying
+          .then(() => {
+            const keys = patchOrderQueries(queryClient, stationId, carried);
+            for (const key of keys) stale.set(JSON.stringify(key), key);
+            if (keys.length > 0) later();
+          })
+          .catch(() => {});
+        return;
+      }
+      const ids = orderIdsOfEvent(data, stationId);
       if (ids === null) reloadAll = true;
       else for (const id of ids) pending.add(id);
-      if (timer === undefined) timer = window.setTimeout(flush, BATCH_MS + Math.random() * SPREAD_MS);
+      later();
     };
     const onOpen = () => {
       failures = 0;

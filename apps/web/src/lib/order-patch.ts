@@ -22,11 +22,37 @@ export const MAX_PATCHED_ORDERS = 8;
 
 /**
  * The order ids an SSE `order` event names, or null when it cannot be applied one order at a time: an
- * unknown shape, or a change of several orders at once (a blocked slot is one row per box).
- * Payload: `{type, station_id, order_id, status, version?, order_ids?}` (shared `orderEventSchema`),
- * checked by hand: zod would add ~30 KB gzip to the station guard's chunk.
+ * unknown shape, or a change of several orders at once (a blocked slot is one row per box) that does not
+ * carry the orders' state. Payload: `{type, station_id, order_id, status, version?, order_ids?, changes?}`
+ * (shared `orderStreamEventSchema`), checked by hand: zod would add ~30 KB gzip to the station guard's chunk.
  */
 export function orderIdsOfEvent(data: unknown, stationId: string): string[] | null {
+  const event = parseEvent(data, stationId);
+  if (!event) return null;
+  const { order_id, order_ids } = event;
+  if (order_ids === undefined || order_ids.length === 0) return [order_id];
+  const carried = carriedChanges(event);
+  if (carried) return carried.map((change) => change.orderId);
+  if (order_ids.length > 1 || order_ids[0] !== order_id) return null;
+  return [order_id];
+}
+
+/**
+ * The changes an event carries (issue 40): the state of every order it names, read by the server just
+ * after the write, so they are applied with no request. Null when it carries none, or not for every order.
+ */
+export function orderChangesOfEvent(data: unknown, stationId: string): OrderChange[] | null {
+  const event = parseEvent(data, stationId);
+  return event && carriedChanges(event);
+}
+
+interface ParsedEvent {
+  order_id: string;
+  order_ids?: string[];
+  changes?: unknown;
+}
+
+function parseEvent(data: unknown, stationId: string): ParsedEvent | null {
   let event: unknown;
   try {
     event = typeof data === 'string' ? JSON.parse(data) : null;
@@ -34,14 +60,30 @@ export function orderIdsOfEvent(data: unknown, stationId: string): string[] | nu
     return null;
   }
   if (typeof event !== 'object' || event === null) return null;
-  const { type, station_id, order_id, order_ids } = event as Record<string, unknown>;
+  const { type, station_id, order_id, order_ids, changes } = event as Record<string, unknown>;
   if (type !== 'order.created' && type !== 'order.changed') return null;
   if (station_id !== stationId || typeof order_id !== 'string' || order_id === '') return null;
-  if (order_ids !== undefined) {
-    if (!Array.isArray(order_ids) || order_ids.length > 1) return null;
-    if (order_ids.length === 1 && order_ids[0] !== order_id) return null;
+  if (
+    order_ids !== undefined &&
+    !(Array.isArray(order_ids) && order_ids.every((id) => typeof id === 'string'))
+  ) {
+    return null;
   }
-  return [order_id];
+  return { order_id, order_ids: order_ids as string[] | undefined, changes };
+}
+
+function carriedChanges({ order_id, order_ids, changes }: ParsedEvent): OrderChange[] | null {
+  const named = order_ids?.length ? order_ids : [order_id];
+  if (!Array.isArray(changes) || changes.length !== named.length) return null;
+  const carried: OrderChange[] = [];
+  for (const [i, change] of changes.entries()) {
+    const { order_id: id, details } = (change ?? {}) as { order_id?: unknown; details?: unknown };
+    if (id !== named[i]) return null;
+    // The order's own id inside its state: a details object of another shape is not drawn.
+    if (details !== null && (details as OrderDetailsResponse | undefined)?.order?.id !== id) return null;
+    carried.push({ orderId: id as string, details: details as OrderDetailsResponse | null });
+  }
+  return carried;
 }
 
 function patchMetaOf(meta: unknown): OrderPatchMeta | null {
@@ -65,28 +107,40 @@ async function fetchChange(orderId: string): Promise<OrderChange> {
 
 /**
  * Brings the station's cached order queries up to date with these changed orders: each is fetched once
- * and put into every query that knows how to take it (the calendar's weeks, the open order's details);
- * the other order queries of the station (the dashboard's small lists, new orders, history, slots) are
- * invalidated as before. Should anything fail, every order query of the station is invalidated.
+ * and put into every query that knows how to take it (patchOrderQueries); the others are invalidated.
+ * Should a fetch fail, every order query of the station is invalidated.
  */
 export async function applyOrderChanges(
   client: QueryClient,
   stationId: string,
   orderIds: readonly string[],
 ): Promise<void> {
-  const stationOrders = ['orders', stationId];
   let changes: OrderChange[];
   try {
     changes = await Promise.all(orderIds.map(fetchChange));
   } catch {
-    await client.invalidateQueries({ queryKey: stationOrders });
+    await client.invalidateQueries({ queryKey: ['orders', stationId] });
     return;
   }
+  const stale = patchOrderQueries(client, stationId, changes);
+  await Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey, exact: true })));
+}
+
+/**
+ * Puts the changed orders into every cached order query of the station that knows how to take them (the
+ * calendar's weeks, the open order's details, the new orders), at once and with no request. Returns the
+ * keys of the queries that could not take them (no `patchOrder`, or a load in flight, which may have been
+ * answered before the change): the caller reloads those.
+ */
+export function patchOrderQueries(
+  client: QueryClient,
+  stationId: string,
+  changes: readonly OrderChange[],
+): unknown[][] {
   const stale: unknown[][] = [];
-  for (const query of client.getQueryCache().findAll({ queryKey: stationOrders })) {
+  for (const query of client.getQueryCache().findAll({ queryKey: ['orders', stationId] })) {
     const patcher = patchMetaOf(query.meta);
     const before = query.state.data;
-    // A load in flight may have been answered before the change: it is restarted rather than patched.
     if (!patcher || before === undefined || query.state.fetchStatus === 'fetching') {
       stale.push([...query.queryKey]);
       continue;
@@ -98,5 +152,5 @@ export async function applyOrderChanges(
     if (data === undefined) stale.push([...query.queryKey]);
     else if (data !== before) client.setQueryData(query.queryKey, data);
   }
-  await Promise.all(stale.map((queryKey) => client.invalidateQueries({ queryKey, exact: true })));
+  return stale;
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { isIncomingNewOrder, type Order } from '@crm/shared';
 import { api } from '../../../lib/api-client';
+import type { OrderChange, OrderPatchMeta } from '../../../lib/order-patch';
 import { lazyNewOrdersModal } from '../components/lazy-new-orders-modal';
 
 interface NewOrdersResponse {
@@ -12,9 +13,28 @@ interface NewOrdersResponse {
 /** S1 §9: new orders every 20 s, stale 20 s, on focus, on mount and in the background. */
 export const NEW_ORDERS_POLL_MS = 20_000;
 
+const bookingOrder = (a: Order, b: Order) => Date.parse(a.booking_start) - Date.parse(b.booking_start);
+
+/**
+ * A live order event applied to the list (issue 40): the order leaves it, and comes back in its place when
+ * it is what the server lists (Accepted, not over yet). The same list, unchanged, when it concerns none.
+ */
+export function patchNewOrders(list: readonly Order[], change: OrderChange, now = Date.now()): Order[] {
+  const order = change.details?.order;
+  const listed = !!order && order.status === 'Accepted' && Date.parse(order.booking_end) > now;
+  const without = list.filter((o) => o.id !== change.orderId);
+  if (!listed) return without.length === list.length ? (list as Order[]) : without;
+  return [...without, order].sort(bookingOrder);
+}
+
+const newOrdersMeta: OrderPatchMeta = {
+  patchOrder: (list, change) => patchNewOrders(list as Order[], change),
+};
+
 /**
  * `GET /api/order/list/new/{stationId}`: the station's Accepted orders that are not over, soonest first.
- * Under `['orders', stationId]`, so an order event or a status change refreshes it with every other list.
+ * Under `['orders', stationId]`, so a status change refreshes it with every other list; an order event is
+ * put into it with no request.
  */
 export const newOrdersQuery = (stationId: string) =>
   queryOptions({
@@ -24,10 +44,9 @@ export const newOrdersQuery = (stationId: string) =>
         `/order/list/new/${encodeURIComponent(stationId)}`,
         { signal },
       );
-      return (answer?.orders_list ?? [])
-        .map((item) => item.order)
-        .sort((a, b) => Date.parse(a.booking_start) - Date.parse(b.booking_start));
+      return (answer?.orders_list ?? []).map((item) => item.order).sort(bookingOrder);
     },
+    meta: newOrdersMeta,
     staleTime: NEW_ORDERS_POLL_MS,
     refetchInterval: NEW_ORDERS_POLL_MS,
     refetchIntervalInBackground: true,

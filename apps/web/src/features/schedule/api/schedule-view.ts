@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isCancelledStatus, type ScheduleViewRequest, type ScheduleViewResponse } from '@crm/shared';
 import type { CalendarEvent } from '../lib/calendar-events';
 import { api } from '../../../lib/api-client';
+import type { OrderPatchMeta } from '../../../lib/order-patch';
 import { ORDER_LIST_POLL_MS } from './order-list';
 
 /**
@@ -10,6 +11,13 @@ import { ORDER_LIST_POLL_MS } from './order-list';
  * and order counts — the week strip's figures. Under ['orders', stationId] like every order query, so an
  * order invalidation refreshes it too.
  */
+/**
+ * A live order event leaves the answer as it is: the strip counts the days the calendar holds from the
+ * calendar's own (patched) orders, `useStripCounts`; a change on a day beyond them is counted at the next
+ * poll, not worth a request on every screen.
+ */
+const scheduleViewMeta: OrderPatchMeta = { patchOrder: (view) => view };
+
 export const scheduleViewQuery = (stationId: string, dateStart: string, dateEnd: string) =>
   queryOptions({
     queryKey: ['orders', stationId, 'schedule-view', dateStart, dateEnd] as const,
@@ -24,6 +32,7 @@ export const scheduleViewQuery = (stationId: string, dateStart: string, dateEnd:
         signal,
         silent: true,
       }),
+    meta: scheduleViewMeta,
     staleTime: 30_000,
     refetchInterval: ORDER_LIST_POLL_MS,
   });

@@ -114,6 +114,39 @@ describe('live calendar', () => {
     expect(api.lists).toHaveLength(weeks);
   });
 
+  it('draws an event that carries its orders with no request at all (issue 40)', async () => {
+    const api = serve({ orders: [o1, o2] });
+    const { router } = show(`${WEEK}&orderId=o1`, api);
+    expect(await screen.findByText('Комплексная мойка', {}, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(cardOf('o2')).not.toBeNull());
+    await settle();
+    const from = api.calls.length;
+
+    // Created elsewhere, o1 started (its modal is open), o2 gone: each with its state, one event apiece.
+    const created = makeOrder(at('09:00', '14'), at('09:30', '14'), {
+      id: 'o3',
+      brand: 'Skoda',
+      model: 'Octavia',
+    });
+    const started = { ...o1, status: 'Processing' as const };
+    const carry = (order: { id: string }, details: unknown) =>
+      event(order.id, { changes: [{ order_id: order.id, details }] });
+    FakeEventSource.last!.emit('order', carry(created, orderDetails(wholeOrder(created))));
+    FakeEventSource.last!.emit('order', carry(started, orderDetails(wholeOrder(started))));
+    FakeEventSource.last!.emit('order', carry(o2, null));
+
+    await waitFor(() => expect(labelOf('o3')).toMatch(/^09:00–09:30, Skoda Octavia/));
+    expect(cardOf('o1')).toHaveClass('ev--processing');
+    expect(cardOf('o2')).toBeNull();
+    const modal = within(document.querySelector<HTMLElement>('.ant-modal')!);
+    expect((await modal.findAllByText('В процессе')).length).toBeGreaterThan(0);
+    expect(router.state.location.search).toContain('orderId=o1');
+    await settle();
+    await settle();
+    // Nothing asked: not the orders, not the week, not the strip's counts.
+    expect(pathsSince(api.calls, from)).toEqual([]);
+  });
+
   it('reloads the week when an event cannot be applied one order at a time', async () => {
     const api = serve({ orders: [o1] });
     show(WEEK, api);
