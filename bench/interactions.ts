@@ -1,0 +1,310 @@
+/**
+ * `npm run bench:interactions` (after `npm run build`): how soon a cheap phone paints each daily tap, and
+ * how soon what the tap opens is usable (issue 40, goal 2: ≤ 200 ms input → next paint at the 75th
+ * percentile, ≤ 1 s to ready, first time after a load included).
+ *
+ * Each of RUNS rounds starts the real server on a fresh data directory with the demo data (the demo's three
+ * new orders at «Мойка на Ленина» are answered in every round), books one own order for tomorrow through the
+ * API, and drives Debian Chromium as the demo `administrator` on a phone (390×844, touch, scale 3), its
+ * CPU slowed through CDP. The slowdown is calibrated each round like bench/lighthouse/calibration.ts: the
+ * host's Lighthouse benchmark index, measured in the page unthrottled, divided by the budgets' phone (500,
+ * Lighthouse's 4× on a host of index 2000), never below 1×; so a fast and a slow host tap on the same phone.
+ *
+ * Per tap: Event Timing's `duration` of the tap's interaction (PerformanceObserver type 'event',
+ * durationThreshold 16, buffered; the longest of its pointerdown/pointerup/click: input → next paint), and
+ * for openings the time from pointerdown to the first animation frame in which the result is usable. The
+ * baselines of the same round: a tap on the login page's text (no React there) and a tap on the calendar's
+ * heading (the same page, nothing to do).
+ *
+ * Environment: BENCH_TAPS_RUNS (5), CPU_RATE (a fixed slowdown instead of the calibration), CHROMIUM_PATH,
+ * WEB_DIST_DIR. `--check` exits 1 when a p75 breaks its budget (bench/support/interaction-budget.ts).
+ */
+import { cpus, loadavg } from 'node:os';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiSignIn, skipFirstVisit, stationIdByName } from '../e2e/support/api';
+import { launchChromium, newContext, newPage, pageErrors } from '../e2e/support/browser';
+import { pressInWindow } from '../e2e/support/dialogs';
+import { bookOwnOrder, calendarEvent, freeHour, moscowToday, addDays } from '../e2e/support/orders';
+import { startServer } from '../e2e/support/server';
+import {
+  budgetFailures,
+  p75,
+  PAINT_BUDGET_MS,
+  READY_BUDGET_MS,
+  tapVerdict,
+  type TapSamples,
+} from './support/interaction-budget';
+import {
+  calibratedRate,
+  installTapProbe,
+  measureTap,
+  throttleCpu,
+  type ReadyWhen,
+  type TapFigures,
+} from './support/tap-probe';
+
+const runs = Number(process.env.BENCH_TAPS_RUNS) || 5;
+const fixedRate = Number(process.env.CPU_RATE) || undefined;
+const check = process.argv.includes('--check');
+const STATION = 'Мойка на Ленина';
+const USER = 'administrator';
+const PLATE = 'К001ТТ77';
+
+/** The rows in the order printed; baselines are printed apart and not judged. */
+const TAPS = [
+  '«Принять» (first, after load)',
+  '«Принять» (next)',
+  '«Новая запись» (first)',
+  '«Новая запись» (again)',
+  'order from the calendar',
+  'next day',
+  '«Сохранить» (order edit)',
+  'day → week',
+  'week → day',
+  '«Ещё» (menu)',
+  '«Клиенты» in the menu',
+  'client card',
+] as const;
+type Tap = (typeof TAPS)[number];
+const BASELINES = ['login page text (no React)', 'calendar heading (no-op)'] as const;
+type Baseline = (typeof BASELINES)[number];
+
+const newOrderForm: ReadyWhen = {
+  selector: '.ant-modal',
+  text: 'Новая запись',
+  field: true,
+  button: 'Создать запись',
+};
+
+/** A phone context signed in through the API, the greeting and the service worker out of the way. */
+async function signedInContext(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext }> {
+  const session = await apiSignIn(baseUrl, USER);
+  const context = await newContext(browser, baseUrl, { viewport: 'phone', serviceWorkers: 'block' });
+  const [name, value] = session.cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: baseUrl, httpOnly: true }]);
+  await context.addInitScript((userId) => {
+    if (!localStorage.getItem('crm.session')) {
+      localStorage.setItem('crm.session', JSON.stringify({ userId, expiresAt: Date.now() + 86_400_000 }));
+    }
+    sessionStorage.setItem(`crm.greeted.${userId}`, '1');
+  }, session.userId);
+  await installTapProbe(context);
+  return { context };
+}
+
+async function throttledPage(context: BrowserContext, rate: number): Promise<Page> {
+  const page = await newPage(context);
+  page.setDefaultTimeout(60_000);
+  await throttleCpu(await context.newCDPSession(page), rate);
+  return page;
+}
+
+interface Round {
+  rate: number;
+  index?: number;
+  taps: Partial<Record<Tap, TapFigures>>;
+  baselines: Partial<Record<Baseline, TapFigures>>;
+}
+
+async function round(browser: Browser, webDist: string | undefined): Promise<Round> {
+  const server = await startServer({ webDist });
+  try {
+    const admin = await skipFirstVisit(server.baseUrl, USER);
+    const stationId = await stationIdByName(admin, STATION);
+    const tomorrow = addDays(moscowToday(), 1);
+    const slot = await freeHour(admin, stationId, 1);
+    await bookOwnOrder(admin, stationId, slot, PLATE);
+    const { context } = await signedInContext(browser, server.baseUrl);
+    try {
+      // The host's speed, unthrottled, then the login page's text tapped on the phone.
+      const signedOut = await newContext(browser, server.baseUrl, {
+        viewport: 'phone',
+        serviceWorkers: 'block',
+      });
+      await installTapProbe(signedOut);
+      const login = await newPage(signedOut);
+      await login.goto('/auth/yandex');
+      await login.getByText('Войти с Яндекс ID').first().waitFor();
+      const { rate, index } = await calibratedRate(login, fixedRate);
+      await throttleCpu(await signedOut.newCDPSession(login), rate);
+      const result: Round = { rate, index, taps: {}, baselines: {} };
+      await login.waitForTimeout(500);
+      result.baselines['login page text (no React)'] = await measureTap(
+        login,
+        login.locator('h1, h2, p').first(),
+      );
+      await signedOut.close();
+
+      const page = await throttledPage(context, rate);
+      const taps = result.taps;
+      await page.goto(`/station/${stationId}`);
+      const window = page.getByRole('dialog').filter({ hasText: 'Новые заказы ждут ответа' });
+      await window
+        .getByRole('button', { name: /Принять/ })
+        .first()
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      for (let i = 0; (await window.getByRole('button', { name: /Принять/ }).count()) > 0; i++) {
+        const lines = await window.getByRole('listitem').count();
+        const figures = await measureTap(page, window.getByRole('button', { name: /Принять/ }).first());
+        if (i === 0) taps['«Принять» (first, after load)'] = figures;
+        else if (i === 1) taps['«Принять» (next)'] = figures;
+        if (lines > 1)
+          await page.waitForFunction(
+            (n) => document.querySelectorAll('.new-orders-modal li').length < n,
+            lines,
+          );
+      }
+      await window.waitFor({ state: 'detached' });
+      await page.waitForLoadState('networkidle');
+
+      result.baselines['calendar heading (no-op)'] = await measureTap(
+        page,
+        page.getByRole('heading', { name: 'Расписание' }),
+      );
+
+      const form = page.getByRole('dialog', { name: 'Новая запись' });
+      for (const tap of ['«Новая запись» (first)', '«Новая запись» (again)'] as const) {
+        taps[tap] = await measureTap(page, page.getByRole('button', { name: 'Новая запись' }), newOrderForm);
+        await form.getByRole('button', { name: 'Создать запись' }).waitFor();
+        await page.keyboard.press('Escape');
+        await form.waitFor({ state: 'detached' });
+      }
+
+      const details = page.getByRole('dialog').filter({ hasText: 'Данные записи' });
+      taps['order from the calendar'] = await measureTap(
+        page,
+        page.locator(`.tg__col[data-date="${moscowToday()}"] .ev`).first(),
+        { selector: '.ant-modal .ant-tabs', text: 'Данные записи' },
+      );
+      await details.waitFor();
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+
+      taps['next day'] = await measureTap(page, page.getByRole('button', { name: 'Следующий день' }));
+      if (slot.date !== tomorrow) await page.goto(`/station/${stationId}?view=day&date=${slot.date}`);
+      await calendarEvent(page, slot.date, new RegExp(PLATE)).first().tap();
+      await pressInWindow(details, 'Редактировать');
+      const edit = page.getByRole('dialog', { name: 'Редактирование записи' });
+      await edit.getByRole('textbox', { name: /^Комментарий/ }).fill('Замер нажатий');
+      const save = edit.getByRole('button', { name: 'Сохранить' });
+      await page.waitForFunction(
+        (el) => !/-appear/.test(el?.closest('.ant-modal')?.className ?? ''),
+        await save.elementHandle(),
+      );
+      taps['«Сохранить» (order edit)'] = await measureTap(page, save, {
+        selector: '.ant-message-notice, .ant-notification-notice',
+        text: 'Заказ успешно обновлен',
+      });
+      await edit.waitFor({ state: 'detached' });
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+
+      taps['day → week'] = await measureTap(page, page.getByText('Неделя', { exact: true }));
+      await page.waitForLoadState('networkidle');
+      taps['week → day'] = await measureTap(page, page.getByText('День', { exact: true }));
+      await page.waitForLoadState('networkidle');
+
+      const bar = page.getByRole('navigation', { name: 'Разделы' });
+      taps['«Ещё» (menu)'] = await measureTap(page, bar.getByRole('button', { name: 'Ещё' }), {
+        selector: '[role=dialog]',
+        text: 'Клиенты',
+      });
+      const sheet = page.getByRole('dialog', { name: 'Ещё' });
+      await page.waitForFunction(
+        (el) => !/-appear|-enter/.test(el?.closest('.ant-drawer, .ant-modal')?.className ?? ''),
+        await sheet.elementHandle(),
+      );
+      taps['«Клиенты» in the menu'] = await measureTap(page, sheet.getByRole('link', { name: 'Клиенты' }), {
+        selector: '.client-card',
+      });
+      await page.waitForLoadState('networkidle');
+      taps['client card'] = await measureTap(page, page.locator('.client-card').first(), {
+        selector: '.client-sheet',
+        text: '+7',
+      });
+      const errors = pageErrors(page);
+      if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+      await page.close();
+      return result;
+    } finally {
+      await context.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+const ms = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} ms`);
+
+async function main() {
+  const started = Date.now();
+  const webDist = process.env.WEB_DIST_DIR;
+  console.log(
+    `bench:interactions — node ${process.version}, ${cpus().length} CPU, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}; ${runs} rounds, phone 390×844, ` +
+      (fixedRate
+        ? `CPU ÷${fixedRate} (fixed)`
+        : 'CPU slowdown calibrated to Lighthouse 4× on a host of index 2000'),
+  );
+  const browser = await launchChromium();
+  const rounds: Round[] = [];
+  try {
+    for (let n = 1; n <= runs; n++) {
+      const r = await round(browser, webDist);
+      rounds.push(r);
+      console.log(
+        `round ${n}: CPU ÷${r.rate.toFixed(2)}${r.index ? ` (host index ${Math.round(r.index)})` : ''}, load ${loadavg()[0]!.toFixed(2)}; ` +
+          TAPS.map(
+            (t) => `${t} ${ms(r.taps[t]?.paint)}${r.taps[t]?.ready ? `/${ms(r.taps[t]?.ready)}` : ''}`,
+          ).join(', '),
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+
+  const samples = (pick: (r: Round) => TapFigures | undefined): TapSamples & { tap: string } => ({
+    tap: '',
+    paint: rounds.map(pick).flatMap((f) => (f ? [f.paint] : [])),
+    ready: rounds.map(pick).flatMap((f) => (f?.ready !== undefined ? [f.ready] : [])),
+  });
+  const verdicts = TAPS.map((tap) => tapVerdict({ ...samples((r) => r.taps[tap]), tap }));
+  const rates = rounds.map((r) => r.rate);
+  const width = 34;
+  console.log(
+    `\nCPU slowdown ${Math.min(...rates).toFixed(2)}–${Math.max(...rates).toFixed(2)}× (median ${[...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!.toFixed(2)}), ` +
+      `p75 of ${runs} rounds; an Event Timing entry exists only from 16 ms (16 = «≤ 16»)`,
+  );
+  console.log(
+    `${'tap'.padEnd(width)} ${'input→paint'.padStart(11)} ${'ready'.padStart(9)}  budget          verdict`,
+  );
+  for (const v of verdicts) {
+    console.log(
+      `${v.tap.padEnd(width)} ${ms(v.paintP75).padStart(11)} ${ms(v.readyP75).padStart(9)}  ` +
+        `${`${PAINT_BUDGET_MS}${v.readyP75 === undefined ? '' : ` / ${READY_BUDGET_MS}`} ms`.padEnd(15)} ` +
+        (v.ok ? 'ok' : `OVER (${[!v.paintOk && 'paint', !v.readyOk && 'ready'].filter(Boolean).join(', ')})`),
+    );
+  }
+  for (const b of BASELINES) {
+    const s = samples((r) => r.baselines[b]);
+    console.log(
+      `${`baseline: ${b}`.padEnd(width)} ${ms(p75(s.paint)).padStart(11)} ${'—'.padStart(9)}  (not judged)`,
+    );
+  }
+  console.log(
+    `\ntotal ${Math.round((Date.now() - started) / 1000)} s, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const failures = budgetFailures(verdicts);
+  if (check && failures.length) {
+    console.error(
+      `\nbench:interactions --check: ${failures.length} over budget:\n  ${failures.join('\n  ')}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+await main();
