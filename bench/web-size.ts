@@ -50,6 +50,13 @@ file fewer on each route. The new-orders window without antd's Modal (components
  * that reads the saved calendar when there is no network (0.2 KB), the router's new routes (0.6 KB), and on
  * the calendar the week strip's day counts (0.8 KB). That puts the calendar 1.8 KB over issue 15's 250 KB
  * aim: winning it back belongs to issue 40 (speed on a slow phone).
+ * Issue 40 won it back: 251.8 → 249.8 KB while its order events added 0.3 KB to what the calendar and the
+ * dashboard share. The calendar's chunk had carried every export of the station settings' rules (which
+ * other pages import from it) for one working-hours helper, now in stations/week.ts, and the affected-orders
+ * window's messages for one mark (stations/outside-hours-mark.ts); the note of a station without a schedule
+ * and the phone's week list load when first shown (precached with the daily routes, so offline too). The
+ * budget keeps 0.2 KB, within issue 15's 250 KB. The dashboard's 0.3 KB and the picker's 0.1 KB more are those order events (and
+ * 0.1 KB of the working-hours helper in the entry's shared chunk): their budgets follow them, once.
  *
  * `css`: the route's initial CSS, gzip. On Lighthouse's slow 4G the largest paint waits for every byte that
  * arrives before it, CSS as much as JS: 15.8 KB less of antd's built stylesheet (build/antd-styles.ts: the
@@ -58,11 +65,11 @@ file fewer on each route. The new-orders window without antd's Modal (components
  */
 export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: number; css?: number }>> = {
   login: { bytes: 12 * KB, files: 3, css: 4 * KB },
-  'station picker': { bytes: 291.8 * KB, files: 16, css: 20.5 * KB },
-  calendar: { bytes: 251.8 * KB, files: 14, css: 24.5 * KB },
-  'calendar, orders waiting': { bytes: 261.2 * KB, files: 19, css: 26.5 * KB },
-  'calendar, after arrival': { bytes: 282 * KB, files: 23, css: 25 * KB },
-  dashboard: { bytes: 258.6 * KB, files: 20, css: 22.5 * KB },
+  'station picker': { bytes: 291.9 * KB, files: 16, css: 20.5 * KB },
+  calendar: { bytes: 250 * KB, files: 14, css: 24 * KB },
+  'calendar, orders waiting': { bytes: 259.3 * KB, files: 19, css: 26.2 * KB },
+  'calendar, after arrival': { bytes: 280.1 * KB, files: 23, css: 24.8 * KB },
+  dashboard: { bytes: 258.9 * KB, files: 20, css: 22.5 * KB },
 };
 
 /**
@@ -92,12 +99,15 @@ export const precacheBudget = {
   // with the daily routes (11 KB on disk).
   // 59 files until the smallest groups joined the shell (57); then 59 again, as the feedback engines
   // became a unit of their own in the daily chunks and stopped loading the picker's chunk on every arrival.
-  files: 59,
+  files: 63,
   // 1 496 KB before the page lock of the new-orders window and the dashboard's own tab strip (0.6 KB of CSS
   // and code, for 0.1–0.2 s less main thread on arrival at Lighthouse's 4× CPU).
   // 1 270 KB until issue 38's first-week fixes, 1 276 KB until issue 39 (the same additions as the routes'
   // budgets above; the install page's videos are never precached).
-  bytes: 1284 * KB,
+  // Issue 40: 59 → 63 files (1 278.8 → 1 284.1 KB): the calendar's week list and no-schedule note, out of
+  // its first load, are precached as files of their own (with the station settings' rules the note's texts
+  // come with), so the calendar shows them offline as before.
+  bytes: 1284.5 * KB,
   /** Code that must load when used, never on install: recognised by strings only it contains. */
   forbidden: [
     { what: 'Excel (exceljs)', marker: 'xl/workbook.xml' },

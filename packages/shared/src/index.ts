@@ -36,6 +36,8 @@ export * from './catalog/tariff-edit.schema';
 export * from './catalog/tariff-rules';
 export * from './stations/station-settings';
 export * from './stations/affected-orders';
+export * from './stations/outside-hours-mark';
+export * from './stations/day-names';
 export * from './slots/slot-rules';
 export * from './slots/slot.schema';
 export * from './legal/checksums';

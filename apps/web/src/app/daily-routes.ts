@@ -92,4 +92,8 @@ export const alwaysNeededModules = [
   'src/app/root-error-content.tsx',
   // Messages and notifications: «Нет соединения» is shown offline.
   feedbackHolders,
+  // Parts of the calendar loaded when first shown (issue 40): the phone's week list and the note of a
+  // station without a schedule; offline the calendar shows them from the precache.
+  'src/features/schedule/components/week-list.tsx',
+  'src/features/schedule/components/schedule-missing-alert.tsx',
 ] as const;

@@ -4,8 +4,8 @@
 import { isCalendarDate } from '../analytics/periods';
 import { defaultSlotDuration, parseSlotId, slotId } from '../orders/order-rules';
 import { stationClock } from '../stations/station-time';
-import { endOfDayMinutes, weekDayNames } from '../stations/station-settings';
-import { weekDays, workingDays, type WeekDay, type WorktimeByDay } from '../stations/week';
+import { weekDayNames } from '../stations/day-names';
+import { endOfDayMinutes, weekDays, workingDays, type WeekDay, type WorktimeByDay } from '../stations/week';
 import { dayHours } from '../stations/worktime';
 import { fromMinutes, toMinutes } from '../time/time-of-day';
 import { localInstant } from '../time/zoned-time';

@@ -2,6 +2,7 @@
 // Pure; no zod (the calendar marks kept orders with `outsideWorkHours`).
 import { workHoursError } from '../slots/slot-derivation';
 import type { WorktimeByDay } from './week';
+import { outsideHoursMark } from './outside-hours-mark';
 
 /** What the owner decided for the orders a schedule or box change leaves out (`affected_orders`). */
 export const affectedOrdersActions = ['keep', 'cancel'] as const;
@@ -62,7 +63,7 @@ export const affectedOrdersMessages = {
   cancel: 'Отменить заказы',
   move: 'Перенести',
   keptHint: 'Оставленные заказы остаются в календаре с пометкой «Вне графика».',
-  outsideMark: 'Вне графика',
+  outsideMark: outsideHoursMark,
   removedBox: 'Бокс убирается',
   outsideHours: 'Вне новых часов',
   partnerNotified: 'Партнёр получит уведомление об отмене',

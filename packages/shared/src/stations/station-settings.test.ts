@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_DAY_HOURS,
-  endOfDayMinutes,
   pricingLimitsErrors,
   pricingLimitsMessages,
   scheduleErrors,
@@ -13,6 +12,7 @@ import {
   sliderToTime,
   timeToSlider,
 } from './station-settings';
+import { endOfDayMinutes } from './week';
 
 describe('pricingLimitsErrors (S2 §5 «Pricing limits»)', () => {
   it('accepts min below max with a step that fits between them', () => {

@@ -2,7 +2,7 @@
 // «Schedule»), shared by the forms and `POST /api/station/update/{id}`. No zod here: pages load it lazily.
 import type { Position } from '../users/roles';
 import { toMinutes } from '../time/time-of-day';
-import { weekDays, type WeekDay, type WorktimeByDay } from './week';
+import { endOfDayMinutes, weekDays, type WeekDay, type WorktimeByDay } from './week';
 
 /** S2 §5 «Pricing limits», quoted exactly. */
 export const pricingLimitsMessages = {
@@ -61,17 +61,6 @@ export const weekDayGenitive: Record<WeekDay, string> = {
   Sunday: 'воскресенья',
 };
 
-/** Full Russian day names for day cards. */
-export const weekDayNames: Record<WeekDay, string> = {
-  Monday: 'Понедельник',
-  Tuesday: 'Вторник',
-  Wednesday: 'Среда',
-  Thursday: 'Четверг',
-  Friday: 'Пятница',
-  Saturday: 'Суббота',
-  Sunday: 'Воскресенье',
-};
-
 /** S2 §5: hours every enabled day starts with, filled in on save when a day has none. */
 export const DEFAULT_DAY_HOURS = { start: '09:00', end: '21:00' } as const;
 
@@ -88,11 +77,6 @@ export function sliderToTime(minutes: number): string {
 /** HH:mm as a slider position: 23:59 is the end of the day (1440). */
 export function timeToSlider(time: string): number {
   return time === '23:59' ? 1440 : toMinutes(time);
-}
-
-/** Minutes after midnight a day's end means: 23:59 is the end of the day (1440, S2 §4 «Круглосуточно»). */
-export function endOfDayMinutes(end: string): number {
-  return end === '23:59' ? 1440 : toMinutes(end);
 }
 
 /**

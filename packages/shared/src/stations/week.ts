@@ -1,4 +1,5 @@
 // Plain constants and rules, kept apart from the zod schemas so pages that only show hours load no zod.
+import { toMinutes } from '../time/time-of-day';
 
 export const weekDays = [
   'Monday',
@@ -45,4 +46,9 @@ export type WorktimeByDay = Record<string, string>;
 /** Days that have both a start and an end in worktime_by_day. */
 export function workingDays(worktime: WorktimeByDay): WeekDay[] {
   return weekDays.filter((d) => worktime[`start_${d}`] && worktime[`end_${d}`]);
+}
+
+/** Minutes after midnight a day's end means: 23:59 is the end of the day (1440, S2 §4 «Круглосуточно»). */
+export function endOfDayMinutes(end: string): number {
+  return end === '23:59' ? 1440 : toMinutes(end);
 }

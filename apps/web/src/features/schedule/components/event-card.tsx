@@ -1,5 +1,5 @@
 import { memo, type KeyboardEvent } from 'react';
-import { affectedOrdersMessages, fromMinutes, orderSourceLabel, orderStatusLabels } from '@crm/shared';
+import { fromMinutes, orderSourceLabel, orderStatusLabels, outsideHoursMark } from '@crm/shared';
 import type { CalendarEvent } from '../lib/calendar-events';
 import type { PlacedEvent } from '../lib/place-events';
 import './event-card.css';
@@ -29,7 +29,7 @@ export function eventLabel(event: CalendarEvent): string {
   else {
     if (event.plate) parts.push(event.plate);
     parts.push(orderStatusLabels[event.status], orderSourceLabel(event.source));
-    if (event.outsideHours) parts.push(affectedOrdersMessages.outsideMark);
+    if (event.outsideHours) parts.push(outsideHoursMark);
   }
   return parts.join(', ');
 }
@@ -137,9 +137,7 @@ function SingleCard({ placed, compact, narrow, movable, onOpen, onNudge }: Event
             <span className="ev__short">{sourceShort[event.source]}</span>
           </span>
         )}
-        {event.outsideHours && !compact && (
-          <span className="ev__outside ev__long">{affectedOrdersMessages.outsideMark}</span>
-        )}
+        {event.outsideHours && !compact && <span className="ev__outside ev__long">{outsideHoursMark}</span>}
       </div>
       {lines >= 2 && (
         <div

@@ -5,7 +5,7 @@ import type { CalendarEvent } from '../lib/calendar-events';
 import { boxesLabel, eventLabel, timeRange } from './event-card';
 import './week-list.css';
 
-interface WeekListProps {
+export interface WeekListProps {
   days: CalendarDay[];
   events: readonly CalendarEvent[];
   loading: boolean;

@@ -32,13 +32,13 @@ import { canManageOrders } from '../../../lib/order-rights';
 import type { PlacedEvent } from '../lib/place-events';
 import { layoutCalendar } from '../lib/lanes';
 import { useCalendarMove } from '../lib/use-calendar-move';
-import { WeekList } from '../components/week-list';
+import { LazyWeekList } from '../components/lazy-week-list';
 import { fromWall } from '../../../lib/station-time';
 import { useStationNow } from '../../../lib/use-station-now';
 import { CalendarToolbar, periodLabel } from '../components/calendar-toolbar';
 import { FilterPopover } from '../components/filter-popover';
 import { LazyOverlapModal } from '../components/lazy-overlap-modal';
-import { ScheduleMissingAlert } from '../components/schedule-missing-alert';
+import { LazyScheduleMissingAlert } from '../components/lazy-schedule-missing-alert';
 import { TimeGrid } from '../components/time-grid';
 import { WeekStrip } from '../components/week-strip';
 import { OnShiftToday } from '../../shifts';
@@ -240,7 +240,7 @@ export function SchedulePage() {
         }
       />
 
-      <ScheduleMissingAlert station={station} />
+      <LazyScheduleMissingAlert station={station} />
       <OfflineSnapshotMark savedAt={list.data ? list.dataUpdatedAt : null} zone={zone} />
       {list.isError && (
         <RetryAlert title={orderMessages.listLoadFailed} onRetry={() => void list.refetch()} />
@@ -264,7 +264,7 @@ export function SchedulePage() {
           <p>{orderMessages.noWorkingDays}</p>
         </div>
       ) : phone && view === 'week' ? (
-        <WeekList
+        <LazyWeekList
           days={days}
           events={filtered}
           loading={loading}
