@@ -5,10 +5,12 @@ import { api } from './api-client';
 import { getBearerToken } from './session';
 import {
   applyOrderChanges,
+  heldCalendarVersion,
   MAX_PATCHED_ORDERS,
   orderChangesOfEvent,
   orderIdsOfEvent,
   patchOrderQueries,
+  versionOfEvent,
 } from './order-patch';
 
 /** Several events in a burst that must be fetched (an old server's, a day blocked) become one update. */
@@ -64,6 +66,9 @@ export function useOrderEvents(stationId: string | null | undefined): void {
     let reloadAll = false;
     // Queries that could not take a carried change, by key: reloaded with the next batch.
     let stale = new Map<string, unknown[]>();
+    // The newest station version an event has told of; whether a stream has been open before.
+    let told: number | undefined;
+    let opened = false;
     // Batches are applied one after another: an older answer must not land over a newer one.
     let applying: Promise<void> = Promise.resolve();
 
@@ -89,6 +94,8 @@ export function useOrderEvents(stationId: string | null | undefined): void {
     };
     const onOrder = (event: Event) => {
       const data = (event as MessageEvent | undefined)?.data;
+      const version = versionOfEvent(data);
+      if (version !== undefined) told = Math.max(told ?? version, version);
       const carried = orderChangesOfEvent(data, stationId);
       if (carried) {
         // Drawn now; after a batch still being fetched, so an older answer cannot land over it.
@@ -109,9 +116,27 @@ export function useOrderEvents(stationId: string | null | undefined): void {
     const onOpen = () => {
       failures = 0;
     };
+    /**
+     * The stream is live and the station is at `version`: what this screen holds is older when a write
+     * came before the stream opened or while it was down. Then the station's order lists are reloaded
+     * (the weeks answer 304 when they are in fact current). A first stream on a screen without a week
+     * (the dashboard) cannot tell, and trusts its lists, which are moments old and polled.
+     */
+    const onReady = (event: Event) => {
+      const version = versionOfEvent((event as MessageEvent | undefined)?.data);
+      const held = [heldCalendarVersion(queryClient, stationId), told].filter((v) => v !== undefined);
+      const behind = version === undefined || (held.length > 0 ? Math.max(...held) < version : opened);
+      opened = true;
+      if (version !== undefined) told = Math.max(told ?? version, version);
+      if (behind) {
+        reloadAll = true;
+        later();
+      }
+    };
     const close = () => {
       source?.removeEventListener('order', onOrder);
       source?.removeEventListener('open', onOpen);
+      source?.removeEventListener('ready', onReady);
       source?.removeEventListener('error', onError);
       source?.close();
       source = null;
@@ -140,6 +165,7 @@ export function useOrderEvents(stationId: string | null | undefined): void {
       source = new EventSource(url, { withCredentials: true });
       source.addEventListener('order', onOrder);
       source.addEventListener('open', onOpen);
+      source.addEventListener('ready', onReady);
       source.addEventListener('error', onError);
     }
 

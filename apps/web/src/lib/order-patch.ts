@@ -154,3 +154,27 @@ export function patchOrderQueries(
   }
   return stale;
 }
+
+/**
+ * The oldest calendar version among the station's weeks on screen (issue 40): what the screen is known to
+ * hold. Undefined when none is on screen (the dashboard's lists carry no version).
+ */
+export function heldCalendarVersion(client: QueryClient, stationId: string): number | undefined {
+  let held: number | undefined;
+  for (const query of client.getQueryCache().findAll({ queryKey: ['orders', stationId, 'calendar'] })) {
+    const version = (query.state.data as { version?: unknown } | undefined)?.version;
+    if (query.getObserversCount() === 0 || typeof version !== 'number') continue;
+    held = held === undefined ? version : Math.min(held, version);
+  }
+  return held;
+}
+
+/** The `version` of a stream event (`order` or `ready`), when it has one. */
+export function versionOfEvent(data: unknown): number | undefined {
+  try {
+    const version = (JSON.parse(String(data)) as { version?: unknown } | null)?.version;
+    return typeof version === 'number' && Number.isFinite(version) ? version : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eventsTicketBodySchema, eventsTicketSchema, messages } from '@crm/shared';
+import { eventsTicketBodySchema, eventsTicketSchema, messages, type OrderStreamEvent } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
 import { authOf } from '../../plugins/auth';
 import { AppError, unauthorized } from '../../plugins/errors';
+import { calendarVersion } from '../orders/calendar.service';
 import { loadStationForCaller } from '../stations/station-access';
 import { createOrderEventBus, type OrderEventBus } from './order-event-bus';
 import { openSseStream, type SseStream } from './sse-stream';
@@ -69,14 +70,25 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
     }
     const { station, isAdmin } = await loadStationForCaller(db, caller, station_id);
 
-    // Listening before the stream opens: nothing committed after the «connected» line is missed.
+    // Listening before the stream opens: nothing committed after the «connected» line is missed. What
+    // comes before the stream exists waits, and follows the `ready` line.
     let stream: SseStream | null = null;
+    const early: OrderStreamEvent[] = [];
     const unsubscribe = await feed.subscribe(station.id, {
       userId: caller.userId,
       isAdmin,
-      send: (event) => stream?.send('order', event),
+      send: (event) => (stream ? stream.send('order', event) : early.push(event)),
       revoke: () => stream?.end(),
     });
+    // The station's calendar version once events are heard (issue 40): a screen holding an older one
+    // missed a write (before the stream opened, or while it was down) and reloads its lists.
+    let version: number | null = null;
+    try {
+      version = await calendarVersion(db, station);
+    } catch (error) {
+      // Without it a screen goes on with what it has; the lists' polling repairs a missed write.
+      request.log.warn({ err: error }, 'order events: the calendar version could not be read');
+    }
     reply.hijack();
     stream = openSseStream(reply.raw, {
       // Security headers set by the plugins so far still apply to the hijacked response.
@@ -90,7 +102,9 @@ const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => 
     // The client may have left while we subscribed: its 'close' has already fired. Over HTTP/2 the
     // request's own stream closes; the connection (socket) may carry other requests on.
     const raw = reply.raw as { stream?: { closed: boolean } };
-    if (request.raw.socket?.destroyed || raw.stream?.closed) stream.end();
+    if (request.raw.socket?.destroyed || raw.stream?.closed) return stream.end();
+    if (version !== null) stream.send('ready', { version });
+    for (const event of early.splice(0)) stream.send('order', event);
   });
 };
 

@@ -105,6 +105,10 @@ describe('GET /api/events (server-sent order events)', () => {
     expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
     const stream = sseReader(res.body!);
     expect(await stream.nextBlock()).toBe('retry: 5000\n: connected');
+    // Then the station's calendar version (issue 40): a screen holding an older one reloads.
+    const readyBlock = (await stream.nextBlock()).split('\n');
+    expect(readyBlock[0]).toBe('event: ready');
+    const ready = JSON.parse(readyBlock[1]!.slice('data: '.length)) as { version: number };
 
     // Sadovaya's order is written first: if it leaked into this stream it would arrive first.
     await call(t, {
@@ -131,6 +135,7 @@ describe('GET /api/events (server-sent order events)', () => {
       // The order as GET /api/order/{id} answers it (issue 40): open screens draw it with no request.
       changes: [{ order_id: order.id, details: expect.any(Object) }],
     });
+    expect(created.version).toBeGreaterThan(ready.version);
     const details = await call(t, { method: 'GET', url: `/api/order/${order.id}`, headers: admin.headers });
     expect(created.changes![0]!.details).toEqual(details);
 
@@ -399,6 +404,7 @@ describe('GET /api/events (server-sent order events)', () => {
     const res = await fetch(`${url}/api/events?station_id=${lenina}`, { headers: who.headers });
     const stream = sseReader(res.body!);
     await stream.nextBlock();
+    expect(await stream.nextBlock()).toMatch(/^event: ready\n/);
     await other.close();
     await expect(stream.nextBlock()).rejects.toThrow();
   });

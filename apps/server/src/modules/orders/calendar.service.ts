@@ -47,6 +47,18 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
+ * The station's calendar version as the week list and the live stream give it. With no write since
+ * versions began, the station's creation stands in, so a database seeded anew never repeats a version an
+ * old copy was tagged with.
+ */
+export async function calendarVersion(
+  db: Database,
+  station: { id: string; createdAt: Date },
+): Promise<number> {
+  return (await storedCalendarVersion(db, station.id)) ?? station.createdAt.getTime() * 1000;
+}
+
+/**
  * `GET /api/order/calendar`: the week the calendar draws, as tuples (`calendarRowSchema`), or «not
  * modified» when the caller's copy is of the current version. The version is read before the rows: a
  * write committed in between makes the rows newer than their tag (the next poll refetches), never older.
@@ -59,9 +71,7 @@ export async function calendarWeek(
 ): Promise<CalendarAnswer> {
   const { station } = await loadStationForCaller(db, caller, query.station_id);
   if (query.date_end <= query.date_start) throw badRequest({ date_end: dateRangeOrder });
-  // No write since versions began: the station's creation stands in, so a database seeded anew never
-  // repeats a version an old copy was tagged with.
-  const version = (await storedCalendarVersion(db, station.id)) ?? station.createdAt.getTime() * 1000;
+  const version = await calendarVersion(db, station);
   const etag = calendarEtag(version, station, query.date_start, query.date_end);
   if (etagMatches(ifNoneMatch, etag)) return { notModified: true, etag };
   const rows = await calendarRows(db, station.id, station.timeZone, query.date_start, query.date_end);

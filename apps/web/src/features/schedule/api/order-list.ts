@@ -43,7 +43,7 @@ export const calendarWeekQuery = (stationId: string, zone: string, dateStart: st
   queryOptions({
     queryKey: calendarWeekKey(stationId, dateStart, dateEnd),
     queryFn: async ({ signal }): Promise<CalendarWeek> => {
-      const { rows } = await api<CalendarResponse>('/order/calendar', {
+      const { rows, version } = await api<CalendarResponse>('/order/calendar', {
         query: { station_id: stationId, date_start: dateStart, date_end: dateEnd },
         signal,
       });
@@ -54,6 +54,7 @@ export const calendarWeekQuery = (stationId: string, zone: string, dateStart: st
         // The range as instants, so a live event can tell whether a moved order still belongs here.
         fromMs: fromWall(dateStart, 0, zone),
         toMs: fromWall(dateEnd, 0, zone),
+        version,
       };
     },
     meta: calendarWeekMeta(stationId),

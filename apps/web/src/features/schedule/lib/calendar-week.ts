@@ -6,6 +6,8 @@ export interface CalendarWeek {
   orders: CalendarOrder[];
   fromMs: number;
   toMs: number;
+  /** The station's calendar version the answer was read at (the live stream compares it, issue 40). */
+  version?: number;
 }
 
 function sameOrder(a: CalendarOrder, b: CalendarOrder): boolean {

@@ -147,6 +147,24 @@ describe('live calendar', () => {
     expect(pathsSince(api.calls, from)).toEqual([]);
   });
 
+  it('reloads the week when the stream opens behind what the week holds, and only then (issue 40)', async () => {
+    const api = serve({ orders: [o1] });
+    show(WEEK, api);
+    await waitFor(() => expect(cardOf('o1')).not.toBeNull());
+    await settle();
+    const weeks = api.lists.length;
+    // The week was read at version 40 (the harness's), the station is still there: nothing to reload.
+    FakeEventSource.last!.emit('ready', { version: 40 });
+    await settle();
+    await settle();
+    expect(api.lists).toHaveLength(weeks);
+    // A write came while the stream was down (it reopens at 41): the week is read again.
+    api.setOrders([o1, o2]);
+    FakeEventSource.last!.emit('ready', { version: 41 });
+    await waitFor(() => expect(cardOf('o2')).not.toBeNull());
+    expect(api.lists).toHaveLength(weeks + 1);
+  });
+
   it('reloads the week when an event cannot be applied one order at a time', async () => {
     const api = serve({ orders: [o1] });
     show(WEEK, api);
@@ -254,7 +272,7 @@ describe('bytes per order event (issue 15)', () => {
     expect(bytes['/api/order/calendar']).toBe(week);
     expect(perEvent).toBe(JSON.stringify(orderDetails(wholeOrder(first))).length);
     expect(perEvent * 50).toBeLessThan(before);
-    expect(week).toBe(JSON.stringify({ rows: orders.map(toCalendarRow) }).length);
+    expect(week).toBe(JSON.stringify({ rows: orders.map(toCalendarRow), version: 40 }).length);
   });
 });
 

@@ -76,7 +76,7 @@ export function serve({ orders = [], position = 'administrator', listStatus = 20
       const inRange = state.filter(
         (o) => Date.parse(o.booking_start) >= from && Date.parse(o.booking_start) < to,
       );
-      return { status: 200, body: { rows: inRange.map(toCalendarRow) } };
+      return { status: 200, body: { rows: inRange.map(toCalendarRow), version: 40 } };
     }
     if (pathname === '/api/events/ticket') {
       tickets++;
