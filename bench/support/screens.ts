@@ -2,9 +2,9 @@
  * Open operator screens for `bench:capacity`, driven open-loop from one cheap process.
  *
  * A screen (S1 §9) keeps the calendar's week polled every 60 s (with If-None-Match, so an unchanged week
- * is a 304), the new orders polled every 20 s, and one server-sent event stream open; on an `order`
- * event it refetches after 300 ms and a random part of 700 ms more, as the web client does
- * (lib/order-events.ts). Meanwhile each station gets a write a minute, so tags change and events flow.
+ * is a 304), the new orders polled every 20 s, and one server-sent event stream open; an `order` event
+ * that carries its orders' state is drawn with no request (issue 40), one that does not is refetched after
+ * 300 ms and a random part of 700 ms more, as the web client does (lib/order-events.ts). Meanwhile each station gets a write a minute, so tags change and events flow.
  * Every request is sent at its scheduled time whether or not earlier ones have answered (open loop: a
  * slow server meets the same arrivals, not fewer), and its latency counts from that scheduled time, so a
  * late generator shows up too.
@@ -283,13 +283,16 @@ export class ScreenLoad {
       const wrote = lastWrite.get(screen.station);
       if (wrote !== undefined && measured(now)) delivery.push(now - wrote);
       if (schedule.reaction === 'none' || screen.reactionPending) return;
-      screen.reactionPending = true;
       let orderId = '';
       try {
-        orderId = (JSON.parse(data) as { order_id?: string }).order_id ?? '';
+        const event = JSON.parse(data) as { order_id?: string; changes?: unknown };
+        // The orders' state came with it: the screen draws it and asks nothing.
+        if (Array.isArray(event.changes)) return;
+        orderId = event.order_id ?? '';
       } catch {
         // A stream line we cannot read: react as to any event.
       }
+      screen.reactionPending = true;
       setTimeout(
         () => {
           screen.reactionPending = false;
