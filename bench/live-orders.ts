@@ -26,13 +26,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiSignIn, skipFirstVisit, stationIdByName, type ApiSession } from '../e2e/support/api';
 import { launchChromium, newContext, newPage, signInFast } from '../e2e/support/browser';
 import { freePort, repoRoot, spawnNode, startServer } from '../e2e/support/server';
 import { resolveDemoStations } from '../apps/server/src/partner-simulator/demo-setup';
 import { createSimulator, demoPartners } from '../apps/server/src/partner-simulator/simulator';
 import { cleanUp, cleanups, envNumber, log, postgresDatabase } from './support/bench-run';
+import { mondayInWeeks } from './support/moscow-week';
 import { liveOrderBudget, liveOrderVerdict, percentile } from './support/live-order-budget';
 
 const settings = {
@@ -43,15 +44,6 @@ const settings = {
 };
 const check = process.argv.includes('--check');
 const now = () => performance.timeOrigin + performance.now();
-
-/** «Мойка на Ленина» keeps Moscow time: UTC+3 all year. */
-const MSK = 3;
-function mondayInWeeks(weeks: number): string {
-  const local = new Date(Date.now() + MSK * 3600_000);
-  const monday = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
-  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) + weeks * 7);
-  return monday.toISOString().slice(0, 10);
-}
 
 /**
  * Runs in every page before the app: notes when each calendar card (`data-event-id`) and each row of
@@ -103,10 +95,17 @@ function instrument() {
   }).observe(document, { childList: true, subtree: true });
 }
 
-/** tsx names the page script's functions through a `__name` helper that only Node has: the page gets one. */
-async function instrumentPages(context: BrowserContext) {
+/** A screen of `who` at `path`, instrumented, its greeting already shown. */
+async function openScreen(browser: Browser, baseUrl: string, who: ApiSession, path: string): Promise<Page> {
+  const context = await newContext(browser, baseUrl, { viewport: 'desktop', serviceWorkers: 'block' });
+  await context.addInitScript((key) => sessionStorage.setItem(key, '1'), `crm.greeted.${who.userId}`);
+  // tsx names the page script's functions through a `__name` helper that only Node has: the page gets one.
   await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
   await context.addInitScript(instrument);
+  const page = await newPage(context);
+  await signInFast(page, baseUrl, 'administrator');
+  await page.goto(path);
+  return page;
 }
 
 interface Sample {
@@ -163,15 +162,12 @@ async function calendarRun(browser: Browser, screens: string, writes: string): P
   const writer = await apiSignIn(writes, 'administrator');
   const tariffId = await activeTariff(writer, lenina);
   const monday = mondayInWeeks(3);
-  const context = await newContext(browser, screens, { viewport: 'desktop', serviceWorkers: 'block' });
-  await context.addInitScript(
-    (key) => sessionStorage.setItem(key, '1'),
-    `crm.greeted.${administrator.userId}`,
+  const page = await openScreen(
+    browser,
+    screens,
+    administrator,
+    `/station/${lenina}?view=week&date=${monday}`,
   );
-  await instrumentPages(context);
-  const page = await newPage(context);
-  await signInFast(page, screens, 'administrator');
-  await page.goto(`/station/${lenina}?view=week&date=${monday}`);
   await page.locator('.calendar, [data-date]').first().waitFor();
   await pause(1500);
   const samples: Sample[] = [];
@@ -201,7 +197,7 @@ async function calendarRun(browser: Browser, screens: string, writes: string): P
     samples.push(await waitForDrawn(page, { id: order.id }, answeredAt));
     await pause(settings.gapMs);
   }
-  await context.close();
+  await page.context().close();
   return samples;
 }
 
@@ -218,15 +214,7 @@ async function dashboardRun(browser: Browser, screens: string, writes: string): 
     callbackPort: null,
     log: () => {},
   });
-  const context = await newContext(browser, screens, { viewport: 'desktop', serviceWorkers: 'block' });
-  await context.addInitScript(
-    (key) => sessionStorage.setItem(key, '1'),
-    `crm.greeted.${administrator.userId}`,
-  );
-  await instrumentPages(context);
-  const page = await newPage(context);
-  await signInFast(page, screens, 'administrator');
-  await page.goto(`/station/${sadovaya}/dashboard`);
+  const page = await openScreen(browser, screens, administrator, `/station/${sadovaya}/dashboard`);
   await page.locator('[data-indicator]').first().waitFor({ state: 'attached' });
   await pause(1500);
   const samples: Sample[] = [];
@@ -241,7 +229,7 @@ async function dashboardRun(browser: Browser, screens: string, writes: string): 
     }
   } finally {
     await simulator.stop();
-    await context.close();
+    await page.context().close();
   }
   return samples;
 }

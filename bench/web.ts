@@ -18,6 +18,7 @@
 import { skipFirstVisit, stationIdByName, type ApiSession } from '../e2e/support/api';
 import { launchChromium, newContext, newPage, signInFast } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
+import { mondayInWeeks } from './support/moscow-week';
 import type { Page } from 'playwright-core';
 import { cpus, loadavg } from 'node:os';
 
@@ -28,15 +29,6 @@ const STATION = 'Мойка на Ленина';
 const BOXES = 4;
 const PER_BOX = 40;
 const DRAG_FRAMES = 120;
-/** «Мойка на Ленина» keeps Moscow time: UTC+3 all year. */
-const MSK = 3;
-
-function mondayInWeeks(weeks: number): string {
-  const local = new Date(Date.now() + MSK * 3600_000);
-  const monday = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));
-  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7) + weeks * 7);
-  return monday.toISOString().slice(0, 10);
-}
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
