@@ -74,7 +74,14 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      // A database host that vanished without a refusal (a network cut) must not hang calls for the
+      // minutes TCP takes to give up: the call fails, and answers 503 (plugins/database-unavailable.ts).
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
     pool.on('error', () => {}); // an idle client's dropped connection must not crash the process
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, issuesToFields, messages, onlineBookingMessages } from '@crm/shared';
+import { isDatabaseUnavailable } from './database-unavailable';
 
 /** A failure the client caused or may see; becomes the one error shape of DESIGN §4. */
 export class AppError extends Error {
@@ -60,8 +61,36 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   return reply.status(500).send({ error: { code: 'INTERNAL', message: messages.generic.unexpected } });
 }
 
+/** Seconds a client is told to wait while the database cannot be reached (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Calls answered 503 because the database could not be reached (GET /metrics). */
+export const databaseUnavailableCount = { value: 0 };
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // While the database is down every call fails alike: one log line every 10 s, not one per call.
+  let unavailableSince = 0;
+  let lastUnavailableReport = 0;
+
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    // The database cannot be reached (stopped, restarting, a cut connection): the call did nothing, and the
+    // same call succeeds once it is back; the pool reconnects by itself (issue 41). A 503 the client and
+    // a proxy may retry, never a 500.
+    if (isDatabaseUnavailable(thrown)) {
+      databaseUnavailableCount.value++;
+      unavailableSince++;
+      const now = Date.now();
+      if (now - lastUnavailableReport >= 10_000) {
+        request.log.warn({ err: thrown, calls: unavailableSince }, 'database unavailable: answering 503');
+        unavailableSince = 0;
+        lastUnavailableReport = now;
+      }
+      return reply
+        .status(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .header('Cache-Control', 'no-store')
+        .send({ error: { code: 'NOT_READY', message: messages.generic.notReady } });
+    }
     // A transaction that lost to a concurrent one was rolled back: a 409 the client may repeat, no bug.
     const sqlState = sqlStateOf(thrown);
     const error = sqlState && retryableSqlStates.has(sqlState) ? updateFailed() : thrown;
