@@ -17,6 +17,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { pgRateLimitStore, rateLimitKey } from './plugins/rate-limit-store';
 import { guardedValidatorCompiler, inputGuardPlugin } from './plugins/input-guard';
 import { noStorePlugin } from './plugins/no-store';
+import { shutdownPlugin } from './plugins/shutdown';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { personalizeLoginPage } from './login-page';
 import { healthRoutes } from './modules/health/health.routes';
@@ -94,12 +95,16 @@ export async function buildApp(options: BuildOptions) {
     genReqId: () => randomBytes(8).toString('hex'),
     // The router's own refusals (bad %-escapes, overlong ids) in the one error shape too (DESIGN §4).
     frameworkErrors,
+    // A call that reaches an open connection while the server closes is served, not refused with 503:
+    // it was sent before the process began to stop (plugins/shutdown.ts, issue 41).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // Every validated part is first checked for NUL and lone surrogates (DESIGN §8).
   app.setValidatorCompiler(guardedValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(shutdownPlugin);
   // Before any route: its onRoute hook covers the parts a route reads without a schema.
   await app.register(inputGuardPlugin);
   await app.register(noStorePlugin);

@@ -63,6 +63,13 @@ const envSchema = z.object({
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** How long `GET /api/ready` waits for the database before answering 503. */
   READY_TIMEOUT_MS: z.coerce.number().int().min(1).default(800),
+  /**
+   * After SIGTERM, how long the server goes on serving (readiness already 503) before it stops listening:
+   * the time a proxy or orchestrator needs to notice and send calls elsewhere.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** After SIGTERM, the process exits (code 1) this long later whatever still runs. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -139,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
     },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
+    shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
   };
 }

@@ -47,13 +47,45 @@ if (config.authLocal) {
   );
 }
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
+/**
+ * SIGTERM (a rolling restart, systemd's stop) drains the process (issue 41, README «Operations»):
+ * 1. readiness answers 503 at once and every answer closes its connection (plugins/shutdown.ts), while
+ *    calls go on being served for SHUTDOWN_DELAY_MS — a proxy notices and sends new calls elsewhere, and
+ *    calls already on their way (accepted or not yet) are answered, not reset;
+ * 2. `app.close()`: the open event streams are ended (their EventSource reconnects, behind a proxy to
+ *    another instance), the server stops listening and closes idle connections, the calls in flight
+ *    finish, then the notification outbox stops claiming rows and the LISTEN ends;
+ * 3. the database closes (PGlite's last checkpoint, the pg pool) and the process exits 0.
+ * Whatever hangs, the process exits (code 1) SHUTDOWN_TIMEOUT_MS after the signal. SIGINT (Ctrl-C at a
+ * terminal) skips the delay. A repeated signal changes nothing (`npm start` passes on the Ctrl-C the
+ * terminal already sent: a second one must not cut the clean close short).
+ */
+let stopping = false;
+const shutdown = async (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  const signalledAt = performance.now();
+  setTimeout(() => {
+    app.log.error(`${signal}: not stopped after ${config.shutdown.timeoutMs} ms; exiting`);
+    process.exit(1);
+  }, config.shutdown.timeoutMs).unref();
+  app.lifecycle.draining = true;
+  app.log.info(`${signal}: draining`);
+  try {
+    if (signal === 'SIGTERM' && config.shutdown.delayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, config.shutdown.delayMs));
+    }
+    await app.close();
+    await database.close();
+  } catch (error) {
+    app.log.error({ err: error }, `${signal}: shutdown failed`);
+    process.exit(1);
+  }
+  app.log.info(`${signal}: stopped in ${Math.round(performance.now() - signalledAt)} ms`);
   process.exit(0);
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -27,7 +27,7 @@ class NotReady extends Error {}
  * probe that times out under load gets a healthy, merely busy process killed.
  *
  * `GET /api/ready` (readiness) asks the database now, with a short timeout: 503 when it cannot answer in
- * time, so a load balancer stops sending calls here until it can.
+ * time, so a load balancer stops sending calls here until it can; and at once from SIGTERM on (draining).
  */
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const kind = deps.database.kind;
@@ -52,6 +52,14 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     '/api/ready',
     { schema: { response: { 200: readySchema, 503: apiErrorBodySchema } } },
     async (request, reply) => {
+      // SIGTERM: this instance is leaving; a proxy must send new calls elsewhere (server.ts, issue 41).
+      if (app.lifecycle.draining) {
+        return reply
+          .code(503)
+          .header('Retry-After', '1')
+          .header('Cache-Control', 'no-store')
+          .send({ error: { code: 'NOT_READY', message: messages.generic.shuttingDown } });
+      }
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new NotReady()), deps.config.readyTimeoutMs);

@@ -51,6 +51,23 @@ describe('GET /api/health and GET /api/ready', () => {
     expect(ready.statusCode).toBe(200);
   });
 
+  it('draining (SIGTERM): readiness answers 503 at once, calls are still served and close their connection', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ error: { code: 'NOT_READY', message: messages.generic.shuttingDown } });
+      const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers.connection).toBe('close');
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers.connection).not.toBe('close');
+  });
+
   it('answers unknown API paths with the one error shape and security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-call' });
     expect(res.statusCode).toBe(404);
