@@ -21,6 +21,7 @@ import { shutdownPlugin } from './plugins/shutdown';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { personalizeLoginPage } from './login-page';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { stationsRoutes } from './modules/stations/stations.routes';
@@ -132,6 +133,8 @@ export async function buildApp(options: BuildOptions) {
   });
   // Its hooks run before the session lookup's: a shed call must cost next to nothing (DESIGN §8).
   await app.register(loadSheddingPlugin, deps.config.loadShedding);
+  // Before the routes: its response hook times every one of them (GET /metrics, issue 41).
+  await app.register(metricsRoutes, deps);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,

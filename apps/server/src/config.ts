@@ -68,6 +68,15 @@ const envSchema = z.object({
    * the time a proxy or orchestrator needs to notice and send calls elsewhere.
    */
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * `GET /metrics` (Prometheus) answers only with `Authorization: Bearer <this>`; unset or empty: 404.
+   * At least 16 characters (a scrape token guessed in a few tries would expose the figures).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16).optional()),
   /** After SIGTERM, the process exits (code 1) this long later whatever still runs. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
 });
@@ -147,5 +156,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

@@ -64,10 +64,16 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 /** Seconds a client is told to wait while the database cannot be reached (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** Calls answered 503 because the database could not be reached (GET /metrics). */
-export const databaseUnavailableCount = { value: 0 };
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Calls answered 503 because the database could not be reached (`GET /metrics`). */
+    databaseUnavailable: { calls: number };
+  }
+}
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const databaseUnavailable = { calls: 0 };
+  app.decorate('databaseUnavailable', databaseUnavailable);
   // While the database is down every call fails alike: one log line every 10 s, not one per call.
   let unavailableSince = 0;
   let lastUnavailableReport = 0;
@@ -77,7 +83,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // same call succeeds once it is back; the pool reconnects by itself (issue 41). A 503 the client and
     // a proxy may retry, never a 500.
     if (isDatabaseUnavailable(thrown)) {
-      databaseUnavailableCount.value++;
+      databaseUnavailable.calls++;
       unavailableSince++;
       const now = Date.now();
       if (now - lastUnavailableReport >= 10_000) {

@@ -28,6 +28,22 @@ export const RETRY_AFTER_SECONDS = 2;
  */
 const exemptPaths = new Set(['/api/health', '/api/ready', '/api/events']);
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What load shedding sees and did, for `GET /metrics`. */
+    loadShedding: LoadSheddingStats;
+  }
+}
+
+export interface LoadSheddingStats {
+  /** Calls shed since the start, by why: `inFlight` (the cap, after any wait), `eventLoopDelay`. */
+  shed: Record<string, number>;
+  /** API calls being served now (counted only while the cap is on). */
+  inFlight(): number;
+  /** Calls over the cap waiting for a slot. */
+  queued(): number;
+}
+
 export function isSheddable(request: FastifyRequest): boolean {
   const path = request.url.split('?', 1)[0]!;
   return path.startsWith('/api/') && !exemptPaths.has(path);
@@ -65,7 +81,11 @@ export const loadSheddingPlugin = fp(
     let lastReport = 0;
 
     // Under overload a log line per shed call would add to it: one summary every 10 s at most.
+    const stats: LoadSheddingStats = { shed: {}, inFlight: () => inFlight, queued: () => queue.length };
+    app.decorate('loadShedding', stats);
+
     const count = (request: FastifyRequest, reason: string) => {
+      stats.shed[reason] = (stats.shed[reason] ?? 0) + 1;
       shedSince++;
       const now = Date.now();
       if (now - lastReport < 10_000) return;
