@@ -5,7 +5,7 @@ import { messages, orderMessages, stationClock, type Station } from '@crm/shared
 import { useDriver } from '../api/drivers';
 import { useCreateOrder } from '../api/save-order';
 import { emptyOrderForm, type OrderFormValues } from '../lib/order-form-values';
-import { defaultBookingStart } from '../lib/order-time';
+import { defaultBookingStart, presetOnDate } from '../lib/order-time';
 import { refreshOrdersLater } from '../lib/refresh-orders';
 import { useOrderForm } from '../lib/use-order-form';
 import { DateField, DurationField, TariffField, TimeField } from './booking-fields';
@@ -21,6 +21,8 @@ interface NewOrderModalProps {
   station: Station;
   /** `?newOrder=`: an ISO instant (a click on the calendar) or `1` (the next slot). */
   preset: string;
+  /** The calendar's `&date=`: a link or a reload with it starts on that day, not today (DESIGN §10). */
+  date?: string | null;
   /** `&box=`: the box whose free cell was clicked: «Бокс» starts on it (`box_number`). */
   box?: number;
   /** `&client=`: the client the order is for (from the client's card); `&car=`: which of their cars. */
@@ -31,9 +33,12 @@ interface NewOrderModalProps {
 }
 
 /** S1 §2 «New order modal»: every field of S1 §5, `POST /api/create_order/{stationId}`. */
-export function NewOrderModal({ canManage, onClose, ...props }: NewOrderModalProps) {
+export function NewOrderModal({ canManage, onClose, date, preset, ...props }: NewOrderModalProps) {
   const size = useOrderModalSize();
-  if (canManage) return <NewOrderForm {...props} onClose={onClose} />;
+  if (canManage)
+    return (
+      <NewOrderForm {...props} preset={presetOnDate(preset, date ?? null, props.station)} onClose={onClose} />
+    );
   return (
     <Modal
       open
@@ -60,7 +65,7 @@ function NewOrderForm({
   clientId,
   carIndex,
   onClose,
-}: Omit<NewOrderModalProps, 'canManage'>) {
+}: Omit<NewOrderModalProps, 'canManage' | 'date'>) {
   const queryClient = useQueryClient();
   const presetClient = useDriver(station.network_id, clientId).data?.driver;
   const create = useCreateOrder(station.id);

@@ -198,10 +198,10 @@ export function useOrderForm({
     return Object.keys(mapped).length > 0;
   };
 
-  /** The checked body, or null after showing why it cannot be sent. */
-  const buildBody = async (): Promise<OrderCreate | null> => {
+  /** The checked body, or null after showing why it cannot be sent; `validated`: the fields were just checked. */
+  const buildBody = async (validated = false): Promise<OrderCreate | null> => {
     try {
-      await form.validateFields();
+      if (!validated) await form.validateFields();
     } catch {
       const values = form.getFieldsValue(true) as OrderFormValues;
       if (!values.date || !values.time?.start || !values.time?.end)
