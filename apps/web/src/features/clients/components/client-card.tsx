@@ -29,7 +29,7 @@ import { useDeleteClient } from '../api/delete-client';
 import { useRestoreClient } from '../api/restore-client';
 import { clientDate, clientName, clientPhone } from '../lib/client-labels';
 import { clientsPageMessages as text } from '../lib/clients-messages';
-import { ClientFormModal } from './client-form-modal';
+import { LazyClientFormModal as ClientFormModal } from './lazy-parts';
 import { ClientTags } from './client-status';
 import { ClientVisits } from './client-visits';
 import { useFeedback } from '../../../lib/feedback';

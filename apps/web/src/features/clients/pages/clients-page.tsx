@@ -13,11 +13,13 @@ import { OrderModals, orderParams } from '../../orders';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useClientList, type ClientListQuery } from '../api/client-list';
 import { ClientCard } from '../components/client-card';
-import { ClientFormModal } from '../components/client-form-modal';
 import { ClientsCards } from '../components/clients-cards';
-import { ClientsTable } from '../components/clients-table';
 import { ClientsToolbar } from '../components/clients-toolbar';
-import { ImportModal } from '../components/import-modal';
+import {
+  LazyClientFormModal as ClientFormModal,
+  LazyClientsTable as ClientsTable,
+  LazyImportModal as ImportModal,
+} from '../components/lazy-parts';
 import {
   applyClientsChange,
   clientPageSizes,
