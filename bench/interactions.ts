@@ -19,8 +19,10 @@
  * Environment: BENCH_TAPS_RUNS (5), CPU_RATE (a fixed slowdown instead of the calibration), CHROMIUM_PATH,
  * WEB_DIST_DIR. `--check` exits 1 when a p75 breaks its budget (bench/support/interaction-budget.ts).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiSignIn, skipFirstVisit, stationIdByName } from '../e2e/support/api';
 import { launchChromium, newContext, newPage, pageErrors } from '../e2e/support/browser';
 import { pressInWindow } from '../e2e/support/dialogs';
@@ -99,6 +101,57 @@ async function throttledPage(context: BrowserContext, rate: number): Promise<Pag
   return page;
 }
 
+/**
+ * PROFILE_DIR: each tap of the first round also writes a CPU profile (`<tap>.cpuprofile`, DevTools opens
+ * it), from just before the tap until it is measured — the evidence for what a slow tap spends its time on;
+ * with PROFILE_TRACE=1 a Chromium trace instead. Profiling slows the round down: its figures are not the bench's.
+ */
+const profileDir = process.env.PROFILE_DIR;
+let profiling = false;
+async function profiled(page: Page, name: string, run: () => Promise<TapFigures>): Promise<TapFigures> {
+  if (!profileDir || !profiling) return run();
+  const file = join(profileDir, name.replace(/[^\p{L}\d]+/gu, '-'));
+  mkdirSync(profileDir, { recursive: true });
+  if (process.env.PROFILE_TRACE) {
+    // A Chromium trace instead (`<tap>.trace.json`, DevTools' Performance panel): tasks, style, layout, paint.
+    const browser = page.context().browser()!;
+    await browser.startTracing(page, { screenshots: false });
+    try {
+      return await run();
+    } finally {
+      writeFileSync(`${file}.trace.json`, await browser.stopTracing());
+    }
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(`${file}.cpuprofile`, JSON.stringify(profile));
+    await cdp.detach();
+  }
+}
+
+/** Closes an antd window by its cross once it has zoomed in (a press during the zoom can be lost). */
+async function closeWindow(window: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    const element = await window.elementHandle();
+    await window
+      .page()
+      .waitForFunction((el) => !/-appear|-enter/.test(el?.closest('.ant-modal')?.className ?? ''), element);
+    await window.locator('.ant-modal-close').first().click();
+    try {
+      await window.waitFor({ state: 'detached', timeout: attempt < 3 ? 10_000 : 60_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
 interface Round {
   rate: number;
   index?: number;
@@ -137,6 +190,8 @@ async function round(browser: Browser, webDist: string | undefined): Promise<Rou
 
       const page = await throttledPage(context, rate);
       const taps = result.taps;
+      const measure = (name: string, target: Locator, ready?: ReadyWhen) =>
+        profiled(page, name, () => measureTap(page, target, ready));
       await page.goto(`/station/${stationId}`);
       const window = page.getByRole('dialog').filter({ hasText: 'Новые заказы ждут ответа' });
       await window
@@ -146,7 +201,10 @@ async function round(browser: Browser, webDist: string | undefined): Promise<Rou
       await page.waitForLoadState('networkidle');
       for (let i = 0; (await window.getByRole('button', { name: /Принять/ }).count()) > 0; i++) {
         const lines = await window.getByRole('listitem').count();
-        const figures = await measureTap(page, window.getByRole('button', { name: /Принять/ }).first());
+        const figures = await measure(
+          `«Принять» ${i + 1}`,
+          window.getByRole('button', { name: /Принять/ }).first(),
+        );
         if (i === 0) taps['«Принять» (first, after load)'] = figures;
         else if (i === 1) taps['«Принять» (next)'] = figures;
         if (lines > 1)
@@ -165,23 +223,20 @@ async function round(browser: Browser, webDist: string | undefined): Promise<Rou
 
       const form = page.getByRole('dialog', { name: 'Новая запись' });
       for (const tap of ['«Новая запись» (first)', '«Новая запись» (again)'] as const) {
-        taps[tap] = await measureTap(page, page.getByRole('button', { name: 'Новая запись' }), newOrderForm);
+        taps[tap] = await measure(tap, page.getByRole('button', { name: 'Новая запись' }), newOrderForm);
         await form.getByRole('button', { name: 'Создать запись' }).waitFor();
-        await page.keyboard.press('Escape');
-        await form.waitFor({ state: 'detached' });
+        await closeWindow(form);
       }
 
       const details = page.getByRole('dialog').filter({ hasText: 'Данные записи' });
-      taps['order from the calendar'] = await measureTap(
-        page,
+      taps['order from the calendar'] = await measure(
+        'order from the calendar',
         page.locator(`.tg__col[data-date="${moscowToday()}"] .ev`).first(),
         { selector: '.ant-modal .ant-tabs', text: 'Данные записи' },
       );
-      await details.waitFor();
-      await page.keyboard.press('Escape');
-      await details.waitFor({ state: 'detached' });
+      await closeWindow(details);
 
-      taps['next day'] = await measureTap(page, page.getByRole('button', { name: 'Следующий день' }));
+      taps['next day'] = await measure('next day', page.getByRole('button', { name: 'Следующий день' }));
       if (slot.date !== tomorrow) await page.goto(`/station/${stationId}?view=day&date=${slot.date}`);
       await calendarEvent(page, slot.date, new RegExp(PLATE)).first().tap();
       await pressInWindow(details, 'Редактировать');
@@ -192,21 +247,20 @@ async function round(browser: Browser, webDist: string | undefined): Promise<Rou
         (el) => !/-appear/.test(el?.closest('.ant-modal')?.className ?? ''),
         await save.elementHandle(),
       );
-      taps['«Сохранить» (order edit)'] = await measureTap(page, save, {
+      taps['«Сохранить» (order edit)'] = await measure('«Сохранить» (order edit)', save, {
         selector: '.ant-message-notice, .ant-notification-notice',
         text: 'Заказ успешно обновлен',
       });
       await edit.waitFor({ state: 'detached' });
-      await page.keyboard.press('Escape');
-      await details.waitFor({ state: 'detached' });
+      await closeWindow(details);
 
-      taps['day → week'] = await measureTap(page, page.getByText('Неделя', { exact: true }));
+      taps['day → week'] = await measure('day → week', page.getByText('Неделя', { exact: true }));
       await page.waitForLoadState('networkidle');
-      taps['week → day'] = await measureTap(page, page.getByText('День', { exact: true }));
+      taps['week → day'] = await measure('week → day', page.getByText('День', { exact: true }));
       await page.waitForLoadState('networkidle');
 
       const bar = page.getByRole('navigation', { name: 'Разделы' });
-      taps['«Ещё» (menu)'] = await measureTap(page, bar.getByRole('button', { name: 'Ещё' }), {
+      taps['«Ещё» (menu)'] = await measure('«Ещё» (menu)', bar.getByRole('button', { name: 'Ещё' }), {
         selector: '[role=dialog]',
         text: 'Клиенты',
       });
@@ -215,11 +269,15 @@ async function round(browser: Browser, webDist: string | undefined): Promise<Rou
         (el) => !/-appear|-enter/.test(el?.closest('.ant-drawer, .ant-modal')?.className ?? ''),
         await sheet.elementHandle(),
       );
-      taps['«Клиенты» in the menu'] = await measureTap(page, sheet.getByRole('link', { name: 'Клиенты' }), {
-        selector: '.client-card',
-      });
+      taps['«Клиенты» in the menu'] = await measure(
+        '«Клиенты» in the menu',
+        sheet.getByRole('link', { name: 'Клиенты' }),
+        {
+          selector: '.client-card',
+        },
+      );
       await page.waitForLoadState('networkidle');
-      taps['client card'] = await measureTap(page, page.locator('.client-card').first(), {
+      taps['client card'] = await measure('client card', page.locator('.client-card').first(), {
         selector: '.client-sheet',
         text: '+7',
       });
@@ -252,6 +310,7 @@ async function main() {
   const rounds: Round[] = [];
   try {
     for (let n = 1; n <= runs; n++) {
+      profiling = n === 1;
       const r = await round(browser, webDist);
       rounds.push(r);
       console.log(
