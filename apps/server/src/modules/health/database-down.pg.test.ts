@@ -134,6 +134,41 @@ describe('PostgreSQL going away and coming back', () => {
     expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 
+  it('the order event LISTEN is heard again after it returns', async () => {
+    const [order] = (
+      (await direct.db.execute(sql`select id, station_id, status from orders limit 1`)) as unknown as {
+        rows: { id: string; station_id: string; status: string }[];
+      }
+    ).rows;
+    const heard: string[] = [];
+    const stop = await app.orderEvents.subscribe(order!.station_id, (event) => heard.push(event.order_id));
+    const notify = (marker: string) =>
+      direct.db.execute(
+        sql`select pg_notify('order_events', ${JSON.stringify({ type: 'order.changed', station_id: order!.station_id, order_id: marker, status: order!.status })})`,
+      );
+    try {
+      await notify('before');
+      await expect.poll(() => heard, { timeout: 2000 }).toContain('before');
+      await link.down();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await link.up();
+      const back = performance.now();
+      // The listener reconnects on its own; until it has, a NOTIFY is not heard (screens poll meanwhile).
+      await expect
+        .poll(
+          async () => {
+            await notify('after');
+            return heard;
+          },
+          { timeout: 5000, interval: 200 },
+        )
+        .toContain('after');
+      console.log(`order events heard again ${Math.round(performance.now() - back)} ms after its return`);
+    } finally {
+      stop();
+    }
+  });
+
   it('a call whose connection is cut mid-query answers 503 too', async () => {
     // The calendar's query waits behind a lock held on another connection; then the link is cut under it.
     const lock = await holdTableLock(direct.db, sql`orders`);
