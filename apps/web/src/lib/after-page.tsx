@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 /**
  * How long after a page starts the work its first screen does not need begins: code that loads by itself
@@ -8,11 +8,15 @@ import { useEffect, useState, type ReactNode } from 'react';
  */
 export const AFTER_PAGE_MS = 2000;
 
-/** Renders `children` once the page has been up for AFTER_PAGE_MS, and from then on. */
+/**
+ * Renders `children` once the page has been up for AFTER_PAGE_MS, and from then on. As a transition: React
+ * renders what arrives in slices of a few ms with the browser let in between, where a timer's update was
+ * one task (issue 40).
+ */
 export function AfterPage({ children }: { children: ReactNode }) {
   const [up, setUp] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setUp(true), AFTER_PAGE_MS);
+    const timer = setTimeout(() => startTransition(() => setUp(true)), AFTER_PAGE_MS);
     return () => clearTimeout(timer);
   }, []);
   return up ? children : null;

@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -55,7 +56,8 @@ export function FeedbackProvider({ children }: { children: ReactNode }) {
     if (loading.current) return;
     loading.current = true;
     loadHolders().then(
-      (holders) => setHolders(() => holders),
+      // In slices (a transition): the engines' first render was one task (issue 40).
+      (holders) => startTransition(() => setHolders(() => holders)),
       () => {
         // Offline before the code was cached: there is nothing to show them with; a later call tries again.
         loading.current = false;
