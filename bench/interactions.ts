@@ -17,7 +17,7 @@
  * heading (the same page, nothing to do).
  *
  * Environment: BENCH_TAPS_RUNS (5), CPU_RATE (a fixed slowdown instead of the calibration), CHROMIUM_PATH,
- * WEB_DIST_DIR. `--check` exits 1 when a p75 breaks its budget (bench/support/interaction-budget.ts).
+ * WEB_DIST_DIR (several, comma-separated: an A/B of builds in turn, see main). `--check` exits 1 when a p75 breaks its budget (bench/support/interaction-budget.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -35,6 +35,7 @@ import {
   READY_BUDGET_MS,
   tapVerdict,
   type TapSamples,
+  type TapVerdict,
 } from './support/interaction-budget';
 import {
   calibratedRate,
@@ -295,55 +296,36 @@ async function round(browser: Browser, webDist: string | undefined): Promise<Rou
 
 const ms = (value: number | undefined) => (value === undefined ? '—' : `${Math.round(value)} ms`);
 
-async function main() {
-  const started = Date.now();
-  const webDist = process.env.WEB_DIST_DIR;
-  console.log(
-    `bench:interactions — node ${process.version}, ${cpus().length} CPU, load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}; ${runs} rounds, phone 390×844, ` +
-      (fixedRate
-        ? `CPU ÷${fixedRate} (fixed)`
-        : 'CPU slowdown calibrated to Lighthouse 4× on a host of index 2000'),
-  );
-  const browser = await launchChromium();
-  const rounds: Round[] = [];
-  try {
-    for (let n = 1; n <= runs; n++) {
-      profiling = n === 1;
-      const r = await round(browser, webDist);
-      rounds.push(r);
-      console.log(
-        `round ${n}: CPU ÷${r.rate.toFixed(2)}${r.index ? ` (host index ${Math.round(r.index)})` : ''}, load ${loadavg()[0]!.toFixed(2)}; ` +
-          TAPS.map(
-            (t) => `${t} ${ms(r.taps[t]?.paint)}${r.taps[t]?.ready ? `/${ms(r.taps[t]?.ready)}` : ''}`,
-          ).join(', '),
-      );
-    }
-  } finally {
-    await browser.close();
-  }
-
-  const samples = (pick: (r: Round) => TapFigures | undefined): TapSamples & { tap: string } => ({
+/** The table of one build's rounds; `versus`: the p75s of another build of the same run, for ratios. */
+function report(label: string, rounds: Round[], versus?: Map<string, TapVerdict>): Map<string, TapVerdict> {
+  const samples = (pick: (r: Round) => TapFigures | undefined): TapSamples => ({
     tap: '',
     paint: rounds.map(pick).flatMap((f) => (f ? [f.paint] : [])),
     ready: rounds.map(pick).flatMap((f) => (f?.ready !== undefined ? [f.ready] : [])),
   });
   const verdicts = TAPS.map((tap) => tapVerdict({ ...samples((r) => r.taps[tap]), tap }));
-  const rates = rounds.map((r) => r.rate);
+  const rates = rounds.map((r) => r.rate).sort((a, b) => a - b);
   const width = 34;
+  const ratio = (now: number | undefined, then: number | undefined) =>
+    now !== undefined && then ? `${(now / then).toFixed(2)}×` : '';
   console.log(
-    `\nCPU slowdown ${Math.min(...rates).toFixed(2)}–${Math.max(...rates).toFixed(2)}× (median ${[...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!.toFixed(2)}), ` +
-      `p75 of ${runs} rounds; an Event Timing entry exists only from 16 ms (16 = «≤ 16»)`,
+    `\n${label}: CPU slowdown ${rates[0]!.toFixed(2)}–${rates.at(-1)!.toFixed(2)}× (median ${rates[Math.floor(rates.length / 2)]!.toFixed(2)}), ` +
+      `p75 of ${rounds.length} rounds; an Event Timing entry exists only from 16 ms (16 = «≤ 16»)`,
   );
   console.log(
-    `${'tap'.padEnd(width)} ${'input→paint'.padStart(11)} ${'ready'.padStart(9)}  budget          verdict`,
+    `${'tap'.padEnd(width)} ${'input→paint'.padStart(11)} ${'ready'.padStart(9)}  budget          verdict` +
+      (versus ? '          paint, ready vs the first build' : ''),
   );
   for (const v of verdicts) {
+    const then = versus?.get(v.tap);
     console.log(
       `${v.tap.padEnd(width)} ${ms(v.paintP75).padStart(11)} ${ms(v.readyP75).padStart(9)}  ` +
         `${`${PAINT_BUDGET_MS}${v.readyP75 === undefined ? '' : ` / ${READY_BUDGET_MS}`} ms`.padEnd(15)} ` +
-        (v.ok ? 'ok' : `OVER (${[!v.paintOk && 'paint', !v.readyOk && 'ready'].filter(Boolean).join(', ')})`),
+        (v.ok
+          ? 'ok'
+          : `OVER (${[!v.paintOk && 'paint', !v.readyOk && 'ready'].filter(Boolean).join(', ')})`
+        ).padEnd(22) +
+        (then ? `${ratio(v.paintP75, then.paintP75)} ${ratio(v.readyP75, then.readyP75)}` : ''),
     );
   }
   for (const b of BASELINES) {
@@ -352,12 +334,60 @@ async function main() {
       `${`baseline: ${b}`.padEnd(width)} ${ms(p75(s.paint)).padStart(11)} ${'—'.padStart(9)}  (not judged)`,
     );
   }
+  return new Map(verdicts.map((v) => [v.tap, v]));
+}
+
+/**
+ * WEB_DIST_DIR may name several builds, comma-separated (e.g. before and after a change): the rounds then
+ * take them in turn, so that each build meets the same load on a shared host, and the tables compare them.
+ * `--check` judges the last one.
+ */
+async function main() {
+  const started = Date.now();
+  const dists = (process.env.WEB_DIST_DIR ?? '').split(',').filter(Boolean);
+  const builds: (string | undefined)[] = dists.length ? dists : [undefined];
+  console.log(
+    `bench:interactions — node ${process.version}, ${cpus().length} CPU, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        ' ',
+      )}; ${runs} rounds${builds.length > 1 ? ` of each of ${builds.length} builds in turn` : ''}, phone 390×844, ` +
+      (fixedRate
+        ? `CPU ÷${fixedRate} (fixed)`
+        : 'CPU slowdown calibrated to Lighthouse 4× on a host of index 2000'),
+  );
+  const browser = await launchChromium();
+  const rounds = builds.map((): Round[] => []);
+  try {
+    for (let n = 1; n <= runs; n++) {
+      profiling = n === 1;
+      for (const [b, build] of builds.entries()) {
+        const r = await round(browser, build);
+        rounds[b]!.push(r);
+        console.log(
+          `round ${n}${builds.length > 1 ? ` (${build})` : ''}: CPU ÷${r.rate.toFixed(2)}${r.index ? ` (host index ${Math.round(r.index)})` : ''}, load ${loadavg()[0]!.toFixed(2)}; ` +
+            TAPS.map(
+              (t) => `${t} ${ms(r.taps[t]?.paint)}${r.taps[t]?.ready ? `/${ms(r.taps[t]?.ready)}` : ''}`,
+            ).join(', '),
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  let first: Map<string, TapVerdict> | undefined;
+  let last: Map<string, TapVerdict> | undefined;
+  for (const [b, build] of builds.entries()) {
+    last = report(build ?? 'apps/web/dist', rounds[b]!, first);
+    first ??= last;
+  }
   console.log(
     `\ntotal ${Math.round((Date.now() - started) / 1000)} s, load average ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
-  const failures = budgetFailures(verdicts);
+  const failures = budgetFailures([...last!.values()]);
   if (check && failures.length) {
     console.error(
       `\nbench:interactions --check: ${failures.length} over budget:\n  ${failures.join('\n  ')}`,
