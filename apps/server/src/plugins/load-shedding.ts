@@ -80,10 +80,10 @@ export const loadSheddingPlugin = fp(
     let shedSince = 0;
     let lastReport = 0;
 
-    // Under overload a log line per shed call would add to it: one summary every 10 s at most.
     const stats: LoadSheddingStats = { shed: {}, inFlight: () => inFlight, queued: () => queue.length };
     app.decorate('loadShedding', stats);
 
+    // Under overload a log line per shed call would add to it: one summary every 10 s at most.
     const count = (request: FastifyRequest, reason: string) => {
       stats.shed[reason] = (stats.shed[reason] ?? 0) + 1;
       shedSince++;
