@@ -137,6 +137,11 @@ export class PgliteWorkerClient implements Queryable {
     };
   }
 
+  /** Queries sent to the worker and not yet answered: PGlite runs one at a time (`GET /metrics`). */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
   async dumpDataDir(compression: 'none' | 'gzip' | 'auto' = 'auto'): Promise<Blob> {
     return new Blob([await this.call<ArrayBuffer>({ op: 'dump', compression })]);
   }

@@ -147,6 +147,18 @@ function createMetrics(app: FastifyInstance, deps: AppDeps) {
     });
   }
 
+  if (deps.database.kind === 'pglite') {
+    const client = (deps.db as unknown as { $client: { pendingCount?: number } }).$client;
+    new Gauge({
+      name: 'crm_db_queue_pending',
+      help: 'Queries waiting for or running in the embedded database (PGlite runs one at a time)',
+      registers: [register],
+      collect() {
+        this.set(client.pendingCount ?? 0);
+      },
+    });
+  }
+
   // Counters kept by the plugins as plain numbers, carried over on scrape.
   const carried = new Map<string, number>();
   const carry = (counter: Counter<string>, key: string, labels: Record<string, string>, now: number) => {
