@@ -56,7 +56,9 @@ file fewer on each route. The new-orders window without antd's Modal (components
  * window's messages for one mark (stations/outside-hours-mark.ts); the note of a station without a schedule
  * and the phone's week list load when first shown (precached with the daily routes, so offline too). The
  * budget keeps 0.2 KB, within issue 15's 250 KB. The dashboard's 0.3 KB and the picker's 0.1 KB more are those order events (and
- * 0.1 KB of the working-hours helper in the entry's shared chunk): their budgets follow them, once.
+ * 0.1 KB of the working-hours helper in the entry's shared chunk): their budgets follow them, once. The
+ * picker's 0.3 KB more: the API client repeats a read while the database is away (503 NOT_READY, issue 41's
+ * first part), in the entry every page loads.
  *
  * `css`: the route's initial CSS, gzip. On Lighthouse's slow 4G the largest paint waits for every byte that
  * arrives before it, CSS as much as JS: 15.8 KB less of antd's built stylesheet (build/antd-styles.ts: the
@@ -65,7 +67,7 @@ file fewer on each route. The new-orders window without antd's Modal (components
  */
 export const routeBudgets: Partial<Record<DailyRoute, { bytes: number; files: number; css?: number }>> = {
   login: { bytes: 12 * KB, files: 3, css: 4 * KB },
-  'station picker': { bytes: 291.9 * KB, files: 16, css: 20.5 * KB },
+  'station picker': { bytes: 292.2 * KB, files: 16, css: 20.5 * KB },
   calendar: { bytes: 250 * KB, files: 14, css: 24 * KB },
   'calendar, orders waiting': { bytes: 259.3 * KB, files: 19, css: 26.2 * KB },
   'calendar, after arrival': { bytes: 280.1 * KB, files: 23, css: 24.8 * KB },

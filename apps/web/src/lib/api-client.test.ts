@@ -79,6 +79,27 @@ describe('api: a call the server shed (503 OVERLOADED)', () => {
     expect(fetchMock.mock.calls.length).toBeLessThanOrEqual(3);
   });
 
+  it('repeats a read while the database is away (503 NOT_READY), not a change, and reports neither', async () => {
+    const away = () =>
+      json(503, { error: { code: 'NOT_READY', message: messages.generic.notReady } }, { 'Retry-After': '5' });
+    fetchMock.mockResolvedValueOnce(away()).mockResolvedValueOnce(json(200, { rows: [] }));
+    const read = api<{ rows: unknown[] }>('/order/calendar');
+    await started();
+    await vi.advanceTimersByTimeAsync(8000);
+    await expect(read).resolves.toEqual({ rows: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(away());
+    const change = api('/create_order/s', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    await started();
+    const error = await change;
+    expect(error).toMatchObject({ status: 503, code: 'NOT_READY' });
+    expect(friendlyMessage(error)).toBe(messages.generic.notReady);
+    // Once, and no POST /api/error about it.
+    expect(calledPaths()).toEqual(['/api/create_order/s']);
+  });
+
   it('does not repeat any other 503', async () => {
     fetchMock.mockResolvedValue(json(503, { error: { code: 'INTERNAL', message: 'x' } }));
     await expect(api('/station/list', { silent: true })).rejects.toMatchObject({ status: 503 });

@@ -99,7 +99,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       if (response.status === 204) return undefined as T;
       data = await response.json().catch(() => null);
       if (response.ok) return data as T;
-      const wait = attempt < OVERLOAD_RETRIES ? overloadWait(response, data) : null;
+      const wait = attempt < OVERLOAD_RETRIES ? overloadWait(response, data, method) : null;
       if (wait === null) throw apiFailure(url, body, response.status, data, silent);
       await pause(wait, stop);
     } catch (cause) {
@@ -118,13 +118,20 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 
 /**
  * A call the server shed (503 OVERLOADED, DESIGN §8) did nothing, a POST neither: it is repeated after
- * Retry-After, this many times, before its failure shows «Сервер перегружен…».
+ * Retry-After, this many times, before its failure shows «Сервер перегружен…». A read the server could not
+ * serve while its database was away (503 NOT_READY) is repeated the same way; a change is not, since the
+ * database may have gone in the middle of it: its «база данных не отвечает» shows, and the operator looks.
  */
 const OVERLOAD_RETRIES = 2;
 
-/** Milliseconds to wait before repeating a shed call; null when the answer is not one. */
-function overloadWait(response: Response, data: unknown): number | null {
-  if (response.status !== 503 || !isErrorBody(data) || data.error.code !== 'OVERLOADED') return null;
+/** The 503s that are the server's state, not a bug: repeated (see above) and never reported. */
+const unavailableCodes = new Set(['OVERLOADED', 'NOT_READY']);
+
+/** Milliseconds to wait before repeating a call; null when the answer is not one to repeat. */
+function overloadWait(response: Response, data: unknown, method: string): number | null {
+  if (response.status !== 503 || !isErrorBody(data)) return null;
+  const { code } = data.error;
+  if (code !== 'OVERLOADED' && !(code === 'NOT_READY' && method === 'GET')) return null;
   const seconds = Number(response.headers.get('Retry-After'));
   const base = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 10) : 2;
   // Spread out: clients shed together must not all come back in the same instant.
@@ -175,8 +182,10 @@ export function apiFailure(
     ? new ApiError(status, failure.code, failure.message, failure.fields, failure)
     : new ApiError(status, 'INTERNAL', messages.generic.unexpected);
   if (status === 401) onUnauthorized();
-  // A shed call is no bug, and a report would be one more call to a server that is already overloaded.
-  if (!silent && status !== 401 && error.code !== 'OVERLOADED') reportFailedCall(url, requestData, error);
+  // A shed call is no bug, and a report would be one more call to a server that is already overloaded (or
+  // could not store it).
+  if (!silent && status !== 401 && !unavailableCodes.has(error.code))
+    reportFailedCall(url, requestData, error);
   return error;
 }
 
@@ -224,6 +233,7 @@ export function friendlyMessage(error: unknown): string {
     if (error.status === 403) return error.message || messages.generic.forbidden;
     if (error.status === 404) return messages.generic.notFound;
     if (error.code === 'OVERLOADED') return messages.generic.overloaded;
+    if (error.code === 'NOT_READY') return messages.generic.notReady;
     if (error.status >= 500) return messages.generic.unexpected;
     return error.message;
   }
