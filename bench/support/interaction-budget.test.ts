@@ -34,6 +34,17 @@ describe('the taps’ budget (bench:interactions --check)', () => {
     ]);
   });
 
+  it('gates at a tolerance: 2× lets 400 ms and 2 s pass, not more', () => {
+    const near = tapVerdict({ tap: 'Сохранить', paint: [400], ready: [2000] });
+    expect(near.ok).toBe(false);
+    expect(budgetFailures([near], 2)).toEqual([]);
+    const regressed = tapVerdict({ tap: 'Сохранить', paint: [1088], ready: [2001] });
+    expect(budgetFailures([regressed], 2)).toEqual([
+      'Сохранить: input → paint p75 1088 ms > 400 ms',
+      'Сохранить: ready p75 2001 ms > 2000 ms',
+    ]);
+  });
+
   it('holds the budgets themselves: exactly 200 ms and 1000 ms pass', () => {
     expect(tapVerdict({ tap: 'x', paint: [200], ready: [1000] }).ok).toBe(true);
     expect(tapVerdict({ tap: 'x', paint: [201], ready: [1000] }).ok).toBe(false);
