@@ -23,7 +23,7 @@
  * (calibrated on this host like bench:interactions): printed, not gated — one slow frame of a loaded host
  * decides a p95 of 20.
  *
- * Environment: BENCH_ORDERS (20), BENCH_GAP_MS (400), BENCH_DATABASE_URL, BENCH_SKIP_PG, WEB_DIST_DIR,
+ * Environment: BENCH_ORDERS (20), BENCH_GAP_MS (400), BENCH_DATABASE_URL, BENCH_SKIP_PG, BENCH_SKIP_PHONE, WEB_DIST_DIR,
  * CHROMIUM_PATH.
  */
 import { randomBytes } from 'node:crypto';
@@ -45,6 +45,7 @@ const settings = {
   orders: envNumber('BENCH_ORDERS', 20),
   gapMs: envNumber('BENCH_GAP_MS', 400),
   skipPg: process.env.BENCH_SKIP_PG === '1',
+  skipPhone: process.env.BENCH_SKIP_PHONE === '1',
   webDist: process.env.WEB_DIST_DIR ?? join(repoRoot, 'apps/web/dist'),
 };
 const check = process.argv.includes('--check');
@@ -330,12 +331,14 @@ try {
     name: 'embedded: calendar (staff order)',
     samples: (await calendarRun(browser, server.baseUrl, server.baseUrl)).samples,
   });
-  const phone = await calendarRun(browser, server.baseUrl, server.baseUrl, true);
-  rows.push({
-    name: `embedded: calendar at a phone's CPU (×${phone.rate!.toFixed(1)})`,
-    samples: phone.samples,
-    informational: true,
-  });
+  if (!settings.skipPhone) {
+    const phone = await calendarRun(browser, server.baseUrl, server.baseUrl, true);
+    rows.push({
+      name: `embedded: calendar at a phone's CPU (×${phone.rate!.toFixed(1)})`,
+      samples: phone.samples,
+      informational: true,
+    });
+  }
   rows.push({
     name: 'embedded: «Новые заказы» (partner order)',
     samples: await dashboardRun(browser, server.baseUrl, server.baseUrl),
