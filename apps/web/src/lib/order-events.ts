@@ -10,6 +10,7 @@ import {
   orderChangesOfEvent,
   orderIdsOfEvent,
   patchOrderQueries,
+  readEventData,
   versionOfEvent,
 } from './order-patch';
 
@@ -93,7 +94,7 @@ export function useOrderEvents(stationId: string | null | undefined): void {
       if (timer === undefined) timer = window.setTimeout(flush, BATCH_MS + Math.random() * SPREAD_MS);
     };
     const onOrder = (event: Event) => {
-      const data = (event as MessageEvent | undefined)?.data;
+      const data = readEventData((event as MessageEvent | undefined)?.data);
       const version = versionOfEvent(data);
       if (version !== undefined) told = Math.max(told ?? version, version);
       const carried = orderChangesOfEvent(data, stationId);

@@ -52,13 +52,21 @@ interface ParsedEvent {
   changes?: unknown;
 }
 
-function parseEvent(data: unknown, stationId: string): ParsedEvent | null {
-  let event: unknown;
+/**
+ * A stream event's JSON text read once (the live stream reads several things of each event); what the
+ * readers below take, as well as the text itself. Null when it is not JSON.
+ */
+export function readEventData(data: unknown): unknown {
+  if (typeof data !== 'string') return data ?? null;
   try {
-    event = typeof data === 'string' ? JSON.parse(data) : null;
+    return JSON.parse(data) as unknown;
   } catch {
     return null;
   }
+}
+
+function parseEvent(data: unknown, stationId: string): ParsedEvent | null {
+  const event = readEventData(data);
   if (typeof event !== 'object' || event === null) return null;
   const { type, station_id, order_id, order_ids, changes } = event as Record<string, unknown>;
   if (type !== 'order.created' && type !== 'order.changed') return null;
@@ -171,10 +179,6 @@ export function heldCalendarVersion(client: QueryClient, stationId: string): num
 
 /** The `version` of a stream event (`order` or `ready`), when it has one. */
 export function versionOfEvent(data: unknown): number | undefined {
-  try {
-    const version = (JSON.parse(String(data)) as { version?: unknown } | null)?.version;
-    return typeof version === 'number' && Number.isFinite(version) ? version : undefined;
-  } catch {
-    return undefined;
-  }
+  const version = (readEventData(data) as { version?: unknown } | null)?.version;
+  return typeof version === 'number' && Number.isFinite(version) ? version : undefined;
 }
