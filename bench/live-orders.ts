@@ -38,6 +38,7 @@ import { resolveDemoStations } from '../apps/server/src/partner-simulator/demo-s
 import { createSimulator, demoPartners } from '../apps/server/src/partner-simulator/simulator';
 import { cleanUp, cleanups, envNumber, log, postgresDatabase } from './support/bench-run';
 import { mondayInWeeks } from './support/moscow-week';
+import { activeOwnTariff, ownOrderBody } from './support/own-orders';
 import { calibratedRate, throttleCpu } from './support/tap-probe';
 import { liveOrderBudget, liveOrderVerdict, percentile } from './support/live-order-budget';
 
@@ -151,14 +152,6 @@ async function waitForDrawn(
   };
 }
 
-async function activeTariff(session: ApiSession, stationId: string): Promise<string> {
-  const res = await session.call(`/api/own_tariffs/list/${stationId}`);
-  const { prices_list } = (await res.json()) as { prices_list: { id: string; active: boolean }[] };
-  const tariff = prices_list.find((t) => t.active);
-  if (!tariff) throw new Error('«Мойка на Ленина» has no active own tariff');
-  return tariff.id;
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -174,7 +167,7 @@ async function calendarRun(
   const administrator = await skipFirstVisit(screens, 'administrator');
   const lenina = await stationIdByName(administrator, 'Мойка на Ленина');
   const writer = await apiSignIn(writes, 'administrator');
-  const tariffId = await activeTariff(writer, lenina);
+  const tariffId = await activeOwnTariff(writer, lenina);
   // A week of its own for each run: the phone's orders do not queue behind the first run's.
   const monday = mondayInWeeks(phone ? 4 : 3);
   const page = await openScreen(
@@ -197,19 +190,7 @@ async function calendarRun(
       Date.parse(`${monday}T08:00:00+03:00`) + (i % 7) * 86_400_000 + Math.floor(i / 7) * 1_800_000,
     );
     const res = await writer.call(`/api/create_order/${lenina}`, {
-      body: {
-        car: {
-          brand: 'Hyundai',
-          model: 'Solaris',
-          class: 'Compact',
-          category: 'Compact',
-          plateNumber: `А${String(100 + i)}ВС77`,
-        },
-        bookingStart: day.toISOString(),
-        bookingEnd: new Date(day.getTime() + 1_800_000).toISOString(),
-        paymentMethod: 'not_paid',
-        basket: { tariffId, totalAmount: 1500 },
-      },
+      body: ownOrderBody({ tariffId, start: day.getTime(), minutes: 30, plate: `А${String(100 + i)}ВС77` }),
     });
     const answeredAt = now();
     if (!res.ok) throw new Error(`POST /api/create_order: ${res.status} ${await res.text()}`);

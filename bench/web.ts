@@ -19,6 +19,7 @@ import { skipFirstVisit, stationIdByName, type ApiSession } from '../e2e/support
 import { launchChromium, newContext, newPage, signInFast } from '../e2e/support/browser';
 import { startServer } from '../e2e/support/server';
 import { mondayInWeeks } from './support/moscow-week';
+import { activeOwnTariff, ownOrderBody } from './support/own-orders';
 import type { Page } from 'playwright-core';
 import { cpus, loadavg } from 'node:os';
 
@@ -49,16 +50,6 @@ async function ordersIn(session: ApiSession, stationId: string, from: string, da
 const weekOrders = (session: ApiSession, stationId: string, monday: string) =>
   ordersIn(session, stationId, monday, 7);
 
-async function activeTariff(session: ApiSession, stationId: string): Promise<string> {
-  const { prices_list } = await ok<{ prices_list: { id: string; active: boolean }[] }>(
-    await session.call(`/api/own_tariffs/list/${stationId}`),
-    'GET /api/own_tariffs/list',
-  );
-  const tariff = prices_list.find((t) => t.active);
-  if (!tariff) throw new Error(`«${STATION}» has no active own tariff`);
-  return tariff.id;
-}
-
 const letters = 'АВЕКМНОРСТУХ';
 const plateOf = (i: number) =>
   `${letters[i % 12]}${String(i % 1000).padStart(3, '0')}${letters[(i >> 1) % 12]}${letters[(i >> 3) % 12]}77`;
@@ -70,24 +61,11 @@ async function bookAll(
   count: number,
   slotOf: (i: number) => { start: number; minutes: number; box?: number },
 ) {
-  const tariffId = await activeTariff(session, stationId);
+  const tariffId = await activeOwnTariff(session, stationId);
   const book = async (i: number) => {
     const { start, minutes, box } = slotOf(i);
     const res = await session.call(`/api/create_order/${stationId}`, {
-      body: {
-        car: {
-          brand: 'Hyundai',
-          model: 'Solaris',
-          class: 'Compact',
-          category: 'Compact',
-          plateNumber: plateOf(i),
-        },
-        bookingStart: new Date(start).toISOString(),
-        bookingEnd: new Date(start + minutes * 60_000).toISOString(),
-        paymentMethod: 'not_paid',
-        basket: { tariffId, totalAmount: 1500 },
-        ...(box === undefined ? {} : { box_number: box }),
-      },
+      body: ownOrderBody({ tariffId, start, minutes, plate: plateOf(i), box }),
     });
     await ok(res, `POST /api/create_order (order ${i})`);
   };
