@@ -8,6 +8,7 @@ import {
   dayHours,
   normalizeTimeRange,
   timeRangeError,
+  weekDayNames,
   weekDayShort,
   weekDays,
   weekSchedule,
@@ -15,7 +16,6 @@ import {
   type WorktimeByDay,
 } from '@crm/shared';
 import { TimePicker } from '../../../components/time-picker';
-import { weekDayNames } from '../lib/format';
 
 const weekdaysOnly: WeekDay[] = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 const weekendOnly: WeekDay[] = ['Saturday', 'Sunday'];

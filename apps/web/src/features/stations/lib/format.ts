@@ -16,14 +16,3 @@ export function boxStatusLabel(status: string): string {
   const labels: Record<string, string> = { Free: 'Свободен', Busy: 'Занят', Blocked: 'Заблокирован' };
   return labels[status] ?? status;
 }
-
-/** Full Russian weekday names, keyed by the API's English ones. */
-export const weekDayNames: Record<string, string> = {
-  Monday: 'Понедельник',
-  Tuesday: 'Вторник',
-  Wednesday: 'Среда',
-  Thursday: 'Четверг',
-  Friday: 'Пятница',
-  Saturday: 'Суббота',
-  Sunday: 'Воскресенье',
-};
