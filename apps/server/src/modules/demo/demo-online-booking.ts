@@ -31,8 +31,13 @@ export const demoOnlineBooking = {
    * demo's own and not touched here.
    */
   enabledAt: ['100101'],
-  /** The phone drivers call, per station (the others have none). */
-  phones: { '100101': '+74951234524' } as Partial<Record<string, string>>,
+  /**
+   * The phone drivers call, per station: a station that is off shows it beside «Онлайн-запись временно
+   * недоступна» (Садовая, Новая мойка); «Мойка у моста» has none, the page then names no number.
+   */
+  phones: { '100101': '+74951234524', '100102': '+73832123456', '300301': '+78432123456' } as Partial<
+    Record<string, string>
+  >,
   /**
    * «Мойка на Ленина»'s legal details, so the consent and the privacy page name an operator. Made-up demo
    * values that pass the control digits (INN, OGRN, KPP, OKPO; a bank account agreeing with its BIK).

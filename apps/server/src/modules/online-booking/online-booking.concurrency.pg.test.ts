@@ -28,7 +28,9 @@ describe('online bookings under concurrency (PostgreSQL)', () => {
   let ip = 0;
   const nextIp = () => `10.88.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The race is the exclusion constraint's, not the load shedding's: on a loaded host 50 calls at once
+    // were predicted late and 39 answered 503 OVERLOADED before reaching the booking (RESPONSE_DEADLINE_MS).
+    t = await createTestApp({ env: { RESPONSE_DEADLINE_MS: '0', MAX_IN_FLIGHT_REQUESTS: '0' } });
     const setup = await setupLenina(t);
     lenina = setup.stationId;
     tariffId = setup.tariff.id;
@@ -52,9 +54,10 @@ describe('online bookings under concurrency (PostgreSQL)', () => {
         t.app.inject(bookRequest(leninaCode, bookingBody(tariffId, start), nextIp())),
       ),
     );
-    const codes = answers.map((a) => a.statusCode);
-    expect(codes.filter((c) => c === 201)).toHaveLength(1);
-    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    // Every answer counted by status, so a failure names what the others got (a 503, a 429…).
+    const byStatus: Record<number, number> = {};
+    for (const a of answers) byStatus[a.statusCode] = (byStatus[a.statusCode] ?? 0) + 1;
+    expect(byStatus).toEqual({ 201: 1, 409: 49 });
     for (const lost of answers.filter((a) => a.statusCode === 409)) {
       expect(lost.json().error).toMatchObject({ code: 'SLOT_TAKEN', message: m.slotTaken });
     }

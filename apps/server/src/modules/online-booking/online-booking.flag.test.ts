@@ -99,10 +99,13 @@ describe('the demo', () => {
       .from(onlineBookings)
       .where(eq(onlineBookings.tokenHash, tokenHashOf(demoOnlineBooking.bookings.manage.token)));
     expect(consent!.operator).toBe(`ООО «Мойка на Ленина», ИНН ${demoOnlineBooking.leninaLegal.inn}`);
+    // Off: no tariffs; the phone to call instead where the demo gives one (not at «Мойка у моста»).
     for (const carwashId of ['100102', '200201', '300301'] as const) {
       const off = await card(demoOnlineBooking.codes[carwashId]);
-      expect(off, carwashId).toMatchObject({ enabled: false, tariffs: [], phone: null });
+      const phone = demoOnlineBooking.phones[carwashId] ?? null;
+      expect(off, carwashId).toMatchObject({ enabled: false, tariffs: [], phone });
     }
+    expect(demoOnlineBooking.phones['100102']).toBe('+73832123456');
   });
 
   it('leaves the stations’ strategy flags as the demo makes them: Садовая’s «Заказы из Яндекса» is on, its page off', async () => {
@@ -111,7 +114,7 @@ describe('the demo', () => {
     expect((await strategy(sadovaya)).json()).toMatchObject({ booking: true });
     expect(onlineBookingSettingsSchema.parse((await read(sadovaya, owner)).json())).toMatchObject({
       enabled: false,
-      phone: null,
+      phone: '+73832123456',
       operator: null,
     });
   });
