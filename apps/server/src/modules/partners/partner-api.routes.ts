@@ -58,6 +58,15 @@ const partnerRateLimit = {
   },
 };
 
+/** The exchange log's kind of each partner call (the handlers add the ids once the body is valid). */
+const kindOfRoute: Record<string, string> = {
+  'GET /api/partner/v1/stations/:partnerStationId/availability': 'availability',
+  'POST /api/partner/v1/bookings': 'booking.create',
+  'GET /api/partner/v1/bookings/:partnerOrderId': 'booking.read',
+  'POST /api/partner/v1/bookings/:partnerOrderId/cancel': 'booking.cancel',
+  'POST /api/partner/v1/bookings/:partnerOrderId/reschedule': 'booking.reschedule',
+};
+
 const signatureInvalid = () => new AppError(401, 'SIGNATURE_INVALID', partnerMessages.signatureInvalid);
 
 const authHeaders = z.looseObject({
@@ -138,6 +147,8 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
       throw refuse('replayed webhook-id', new AppError(401, 'WEBHOOK_REPLAYED', partnerMessages.replayed));
     }
     request.partner = { id: partner.id, name: partner.name, source: partner.source as PartnerSource };
+    // What the call is, already here: a request refused on its body (400) is logged under its kind too.
+    request.partnerLog = { kind: kindOfRoute[`${request.method} ${request.routeOptions.url}`] ?? 'unknown' };
   });
 
   // Every signed request is logged, its answer's status with it: the log line and the exchange row.

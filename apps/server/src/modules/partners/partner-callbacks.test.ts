@@ -7,7 +7,7 @@ import { orders, partnerCallbacks, partners } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOutbox, type Outbox } from '../notifications/outbox';
 import { carwashIds, clearAroundNow, freeDay, stationIdByCarwash } from '../orders/orders.test-support';
-import { callbackTypeOf, createPartnerCallbackSender } from './partner-callbacks';
+import { callbackBackoffMs, callbackTypeOf, createPartnerCallbackSender } from './partner-callbacks';
 import { bookingBody, demoPartners, providerTariff, signedRequest } from './partners.test-support';
 
 // Status callbacks (issue 36): signed, in order per booking, retried against a real local receiver.
@@ -16,6 +16,7 @@ interface Received {
   type: string;
   status: string;
   partnerOrderId: string;
+  reason: string | null;
   webhookId: string;
   answered: number;
 }
@@ -35,13 +36,14 @@ async function startReceiver(secret: string, failFirst: number) {
         // Verified as a partner would, with the library: a bad signature would throw.
         const body = new Webhook(secret).verify(raw, req.headers as Record<string, string>) as {
           type: string;
-          data: { status: string; partner_order_id: string };
+          data: { status: string; partner_order_id: string; reason: string | null };
         };
         if (calls <= failFirst) answered = 503;
         received.push({
           type: body.type,
           status: body.data.status,
           partnerOrderId: body.data.partner_order_id,
+          reason: body.data.reason,
           webhookId: String(req.headers['webhook-id']),
           answered,
         });
@@ -135,6 +137,13 @@ describe('partner status callbacks', () => {
     expect(callbackTypeOf({ action: 'moved', fromStatus: 'Booked', toStatus: 'Booked' })).toBeNull();
   });
 
+  it('backs off 2 s, 4 s, 8 s … after each failure, at most 10 minutes', () => {
+    expect([1, 2, 3, 4].map(callbackBackoffMs)).toEqual([2000, 4000, 8000, 16000]);
+    expect(callbackBackoffMs(9)).toBe(512_000);
+    expect(callbackBackoffMs(10)).toBe(600_000);
+    expect(callbackBackoffMs(50)).toBe(600_000);
+  });
+
   it('accept, start, complete, paid reach the partner signed and in order, retried past the first failures', async () => {
     const order = await partnerBook('ya-cb-1', at(6));
     const owner = await t.loginAs('owner');
@@ -207,9 +216,27 @@ describe('partner status callbacks', () => {
       receiver.received.some((r) => r.partnerOrderId === 'ya-cb-2' && r.answered === 200),
     );
     const got = receiver.received.filter((r) => r.partnerOrderId === 'ya-cb-2');
-    expect(got.map((r) => r.type)).toEqual(['booking.declined']);
+    expect(got.map((r) => [r.type, r.status, r.reason])).toEqual([
+      ['booking.declined', 'StationCanceled', 'TimeBusy'],
+    ]);
     expect(receiver.received.some((r) => r.partnerOrderId === 'ya-cb-3')).toBe(false);
     const rows = await t.db.select().from(partnerCallbacks).where(eq(partnerCallbacks.orderId, cancelled.id));
     expect(rows).toHaveLength(0);
+  });
+
+  it('a booking the station accepted, then cancelled, is called back accepted, then cancelled with its reason', async () => {
+    const order = await partnerBook('ya-cb-4', at(10));
+    const owner = await t.loginAs('owner');
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: owner.headers });
+    expect((await post(`/api/order_booked/${order.id}`)).statusCode).toBe(200);
+    const cancel = await post(`/api/order_canceled/${order.id}?cancel_reason=NotWorking`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const delivered = () =>
+      receiver.received.filter((r) => r.partnerOrderId === 'ya-cb-4' && r.answered === 200);
+    await drainUntil(() => delivered().length >= 2);
+    expect(delivered().map((r) => [r.type, r.status, r.reason])).toEqual([
+      ['booking.accepted', 'Booked', null],
+      ['booking.cancelled', 'StationCanceled', 'NotWorking'],
+    ]);
   });
 });

@@ -83,6 +83,7 @@ export async function fanOutPartnerCallbacks(tx: Tx, eventIds: readonly number[]
 /** 2 s, 4 s, 8 s … after the n-th failure, at most 10 minutes: a partner down for a day costs ~150 tries. */
 export const callbackBackoffMs = (attempts: number) => doublingBackoffMs(attempts, 2000, 10 * 60_000);
 const sendTimeoutMs = 10_000;
+const withReason = new Set<PartnerCallbackType>(['booking.declined', 'booking.cancelled']);
 
 /** An error as it may be kept: short, without the partner's address. */
 const errorText = (error: unknown) =>
@@ -167,7 +168,13 @@ async function sendOne(
     const payload: PartnerCallback = {
       type: row.type,
       timestamp: new Date(row.created_at).toISOString(),
-      data: { ...partnerBookingOf(order, target.partner_station_id ?? ''), status: row.to_status },
+      // The booking as it is now, with the status this change gave it; a reason only on the cancel that
+      // has one (an accepted callback sent after a later cancel must not carry that cancel's reason).
+      data: {
+        ...partnerBookingOf(order, target.partner_station_id ?? ''),
+        status: row.to_status,
+        reason: withReason.has(row.type) ? order.reason : null,
+      },
     };
     const body = JSON.stringify(payload);
     // The webhook-id stays the same across retries: the partner may drop a repeat by it.
