@@ -1,3 +1,4 @@
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 
 const flag = z
@@ -59,6 +60,11 @@ const envSchema = z.object({
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(0).default(64),
   /** How long an API call over that cap waits for a slot before it is shed with 503 (0: shed at once). */
   MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(0).default(500),
+  /**
+   * The time (ms) an API call may take from arrival to answer: a call that would be answered later, by
+   * the calls ahead of it and what each costs lately, is shed with 503 at once (0: off).
+   */
+  RESPONSE_DEADLINE_MS: z.coerce.number().int().min(0).default(1500),
   /** Mean event-loop delay (sampled every 0.5 s) above which API calls are shed with 503 (0: off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** How long `GET /api/ready` waits for the database before answering 503. */
@@ -77,6 +83,10 @@ const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .pipe(z.string().min(16).optional()),
+  /** Where `npm run backup` and the embedded server's daily backups go; default: `backups` beside DATA_DIR. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** Days the embedded server keeps its daily backups (the newest always); 0: no daily backups. */
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(14),
   /** After SIGTERM, the process exits (code 1) this long later whatever still runs. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).default(25_000),
 });
@@ -153,9 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       maxInFlight: e.MAX_IN_FLIGHT_REQUESTS,
       maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
       maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+      deadlineMs: e.RESPONSE_DEADLINE_MS,
     },
     readyTimeoutMs: e.READY_TIMEOUT_MS,
     shutdown: { delayMs: e.SHUTDOWN_DELAY_MS, timeoutMs: e.SHUTDOWN_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN ?? null,
+    backup: {
+      dir: e.BACKUP_DIR ?? join(dirname(resolve(e.DATA_DIR)), 'backups'),
+      retentionDays: e.BACKUP_RETENTION_DAYS,
+    },
   };
 }

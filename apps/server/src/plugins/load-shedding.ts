@@ -10,6 +10,11 @@ export interface LoadSheddingOptions {
   maxQueueWaitMs: number;
   /** Mean event-loop delay (ms, sampled every SAMPLE_INTERVAL_MS) above which API calls are shed. 0: off. */
   maxEventLoopDelayMs: number;
+  /**
+   * The time (ms) a call may take from arrival to answer: one that would not be served by then, by the
+   * cost per call measured lately, is shed instead of served late. 0: off (only the cap and the wait).
+   */
+  deadlineMs?: number;
 }
 
 /** How often the event-loop delay is sampled: a stall sheds for at most this long after it ends. */
@@ -17,6 +22,36 @@ const SAMPLE_INTERVAL_MS = 500;
 
 /** Calls over the cap that may wait for a slot, as a multiple of the cap; the next are shed at once. */
 const QUEUE_PER_SLOT = 4;
+
+/**
+ * Calls always let in at once, whatever they are expected to take: a slow host still serves someone, and a
+ * few slow calls (an Excel export) on a quiet server do not make the next ones look late.
+ */
+const MIN_IN_FLIGHT = 4;
+
+/** Completed calls the cost per call is the median of: one slow export does not move it. */
+const COST_SAMPLES = 32;
+
+/**
+ * What one more call in flight adds to the time a call takes, from the last COST_SAMPLES served calls:
+ * each call's duration divided by the calls in flight when it was let in (itself included). The database
+ * serves the calls in flight in turns (PGlite one at a time, PostgreSQL a pool's worth at once), so a call
+ * let in behind k others takes about k + 1 times this. Unknown (null) until a call has been served.
+ */
+export class CallCost {
+  private readonly samples: number[] = [];
+  private next = 0;
+  private median: number | null = null;
+  record(durationMs: number, inFlightAtAdmission: number) {
+    this.samples[this.next] = durationMs / Math.max(1, inFlightAtAdmission);
+    this.next = (this.next + 1) % COST_SAMPLES;
+    const sorted = [...this.samples].sort((a, b) => a - b);
+    this.median = sorted[Math.floor(sorted.length / 2)]!;
+  }
+  perCallMs(): number | null {
+    return this.median;
+  }
+}
 
 /** Seconds the client is told to wait: long enough for the queue ahead to drain, short enough to feel live. */
 export const RETRY_AFTER_SECONDS = 2;
@@ -36,7 +71,10 @@ declare module 'fastify' {
 }
 
 export interface LoadSheddingStats {
-  /** Calls shed since the start, by why: `inFlight` (the cap, after any wait), `eventLoopDelay`. */
+  /**
+   * Calls shed since the start, by why: `inFlight` (the cap, after any wait), `deadline` (it would have been
+   * answered too late), `eventLoopDelay`.
+   */
   shed: Record<string, number>;
   /** API calls being served now (counted only while the cap is on). */
   inFlight(): number;
@@ -47,6 +85,13 @@ export interface LoadSheddingStats {
 export function isSheddable(request: FastifyRequest): boolean {
   const path = request.url.split('?', 1)[0]!;
   return path.startsWith('/api/') && !exemptPaths.has(path);
+}
+
+/** A call waiting for a slot: let in, or shed with the reason. Either takes it out of the queue. */
+interface Waiting {
+  arrivedAt: number;
+  admit(): void;
+  shed(reason: string): void;
 }
 
 function overloaded(reply: FastifyReply) {
@@ -67,14 +112,20 @@ function overloaded(reply: FastifyReply) {
  *   call has waited in vain the process is overloaded, not bursting: for Retry-After the calls over the
  *   cap are shed at once again, so a lasting overload does not add the wait to every call it serves.
  *   The cap itself always holds: the database never has more than `maxInFlight` calls to work through.
+ * - a call would be answered after its deadline (`deadlineMs`): the cap is a count, but what a call waits
+ *   for is the calls ahead of it times what each costs, and that cost depends on the host. 64 week lists
+ *   in flight on PGlite took 8.3 s to serve on a loaded 2-core host (bench:overload, issue 41): a call
+ *   served that late is worse than one refused. So a call is let in only while the calls in flight
+ *   (or, arriving, those in flight and waiting) times the cost per call measured lately (`CallCost`) still
+ *   fit its deadline; otherwise it is shed at once, or waits for the calls ahead to drain.
  * A shed call did nothing, so any call (a POST too) may be repeated after Retry-After; the web client does.
  */
 export const loadSheddingPlugin = fp(
   async (app: FastifyInstance, options: LoadSheddingOptions) => {
     const { maxInFlight, maxQueueWaitMs } = options;
     let inFlight = 0;
-    // Calls over the cap, oldest first; each admits itself when handed a slot.
-    const queue: Array<() => void> = [];
+    // Calls waiting for a slot, oldest first.
+    const queue: Waiting[] = [];
     // Until when calls over the cap are shed without waiting (a call waited in vain).
     let overloadedUntil = 0;
     let shedSince = 0;
@@ -118,50 +169,83 @@ export const loadSheddingPlugin = fp(
     }
 
     if (maxInFlight > 0) {
+      const deadlineMs = options.deadlineMs ?? 0;
+      const cost = new CallCost();
+      /** Would a call that arrived at `arrivedAt`, let in now behind the calls in flight, be answered in time? */
+      // Before the first call is served the cost is unknown: MIN_IN_FLIGHT go in, the rest wait for them (a
+      // cold start under a burst would otherwise let in the whole cap, 8–11 s of work on a slow host).
+      const answeredInTime = (arrivedAt: number, ahead = inFlight) => {
+        const perCallMs = cost.perCallMs();
+        if (deadlineMs === 0 || inFlight < MIN_IN_FLIGHT) return true;
+        if (perCallMs === null) return false;
+        return performance.now() - arrivedAt + (ahead + 1) * perCallMs <= deadlineMs;
+      };
+
+      // Hands free slots to the waiting calls, oldest first, while they can still be answered in time; a
+      // waiting call that could not be even alone is shed now rather than at the end of its wait.
+      const admitWaiting = () => {
+        while (queue.length > 0 && inFlight < maxInFlight) {
+          const head = queue[0]!;
+          if (answeredInTime(head.arrivedAt)) head.admit();
+          else if (!answeredInTime(head.arrivedAt, 0)) head.shed('deadline');
+          else return;
+        }
+      };
+
       app.addHook('onRequest', (request, reply, done) => {
         if (!isSheddable(request)) return done();
+        const arrivedAt = performance.now();
         const admit = () => {
-          inFlight++;
+          const admittedAt = performance.now();
+          const inFlightAtAdmission = ++inFlight;
           // 'close' fires once however the response ends: sent, failed, or the client gone. The slot
-          // passes to the oldest waiting call, if any.
+          // passes to the oldest waiting call that can still be answered in time.
           reply.raw.once('close', () => {
             inFlight--;
-            queue.shift()?.();
+            if (reply.statusCode < 500) cost.record(performance.now() - admittedAt, inFlightAtAdmission);
+            admitWaiting();
           });
           done();
         };
-        if (inFlight < maxInFlight) return admit();
-        const shed = () => {
-          count(request, 'inFlight');
+        const shed = (reason: string) => {
+          count(request, reason);
           // Not calling done(): the call ends here, before the later hooks (sessions) and the handler.
           void reply.send(overloaded(reply));
         };
+        if (queue.length === 0 && inFlight < maxInFlight && answeredInTime(arrivedAt)) return admit();
+        const late = cost.perCallMs() !== null && !answeredInTime(arrivedAt, inFlight + queue.length);
+        if (deadlineMs > 0 && late) return shed('deadline');
         if (
           maxQueueWaitMs === 0 ||
           queue.length >= QUEUE_PER_SLOT * maxInFlight ||
           performance.now() < overloadedUntil
         ) {
-          return shed();
+          return shed('inFlight');
         }
         const leave = () => {
-          const at = queue.indexOf(handOver);
+          const at = queue.indexOf(waiting);
           if (at >= 0) queue.splice(at, 1);
           clearTimeout(timer);
-        };
-        const handOver = () => {
-          leave();
           reply.raw.off('close', leave);
-          admit();
+        };
+        const waiting: Waiting = {
+          arrivedAt,
+          admit: () => {
+            leave();
+            admit();
+          },
+          shed: (reason) => {
+            leave();
+            shed(reason);
+          },
         };
         const timer = setTimeout(() => {
           overloadedUntil = performance.now() + RETRY_AFTER_SECONDS * 1000;
-          leave();
-          reply.raw.off('close', leave);
-          shed();
+          waiting.shed('inFlight');
         }, maxQueueWaitMs);
         // A caller that gives up while waiting leaves the queue.
         reply.raw.once('close', leave);
-        queue.push(handOver);
+        queue.push(waiting);
       });
     }
   },
