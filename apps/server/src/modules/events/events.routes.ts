@@ -28,10 +28,13 @@ const eventsQuerySchema = z.object({
 });
 
 const routes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, database }) => {
-  const bus = createOrderEventBus(database, app.log);
+  const open = new Set<SseStream>();
+  // The LISTEN connection lost (PostgreSQL restarted): the streams end and their clients reconnect.
+  const bus = createOrderEventBus(database, app.log, () => {
+    for (const stream of open) stream.end();
+  });
   app.decorate('orderEvents', bus);
   const feed = createStationFeed(db, bus, app.log);
-  const open = new Set<SseStream>();
   // Open streams would keep `close()` waiting forever: end them first, then stop listening.
   app.addHook('preClose', async () => {
     for (const stream of open) stream.end();

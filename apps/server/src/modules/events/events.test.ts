@@ -104,7 +104,7 @@ describe('GET /api/events (server-sent order events)', () => {
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
     const stream = sseReader(res.body!);
-    expect(await stream.nextBlock()).toBe('retry: 5000\n: connected');
+    expect(await stream.nextBlock()).toBe('retry: 2000\n: connected');
     // Then the station's calendar version (issue 40): a screen holding an older one reloads.
     const readyBlock = (await stream.nextBlock()).split('\n');
     expect(readyBlock[0]).toBe('event: ready');
@@ -344,7 +344,7 @@ describe('GET /api/events (server-sent order events)', () => {
       const stream = await openWithTicket(ticket);
       expect(stream.status).toBe(200);
       const reader = sseReader(stream.body!);
-      expect(await reader.nextBlock()).toBe('retry: 5000\n: connected');
+      expect(await reader.nextBlock()).toBe('retry: 2000\n: connected');
       const { order } = await call(t, {
         method: 'POST',
         url: `/api/create_order/${lenina}`,
@@ -426,7 +426,7 @@ describe('openSseStream', () => {
       });
       const onClose = vi.fn();
       const stream = openSseStream(res as unknown as ServerResponse, { onClose });
-      expect(res.write).toHaveBeenLastCalledWith('retry: 5000\n: connected\n\n');
+      expect(res.write).toHaveBeenLastCalledWith('retry: 2000\n: connected\n\n');
       vi.advanceTimersByTime(25_000 * 2);
       expect(res.write.mock.calls.filter(([chunk]) => chunk === ': heartbeat\n\n')).toHaveLength(2);
       stream.send('order', { a: 1 });

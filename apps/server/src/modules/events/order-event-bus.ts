@@ -122,7 +122,7 @@ type Log = { warn(obj: unknown, msg: string): void };
  * so an instance nobody streams from holds no extra connection. PostgreSQL needs a dedicated connection
  * (a pooled one would be handed to other queries); PGlite is one process and listens on its own client.
  */
-export function createOrderEventBus(database: DatabaseHandle, log?: Log): OrderEventBus {
+export function createOrderEventBus(database: DatabaseHandle, log?: Log, onLost?: () => void): OrderEventBus {
   const byStation = new Map<string, Set<OrderEventListener>>();
   const everywhere = new Set<OrderEventListener>();
   let source: Promise<Source> | null = null;
@@ -144,9 +144,11 @@ export function createOrderEventBus(database: DatabaseHandle, log?: Log): OrderE
   const count = () => [...byStation.values()].reduce((n, set) => n + set.size, 0);
 
   const lost = (error: unknown) => {
-    // Streams stay open; clients also poll (S1 §9), so a short gap only delays the push.
     log?.warn({ err: error }, 'order events listener lost; reconnecting');
     source = null;
+    // What is committed until the LISTEN is back would never reach the open streams: `onLost` ends them,
+    // and each client reconnects and catches up by the calendar version its new stream starts with.
+    onLost?.();
     if (closed || reconnectTimer) return;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;

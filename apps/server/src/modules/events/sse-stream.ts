@@ -3,6 +3,9 @@ import type { ServerResponse } from 'node:http';
 /** Proxies and load balancers drop a silent connection after 30–60 s; a comment line keeps it open. */
 export const heartbeatMs = 25_000;
 
+/** The `retry` hint: how soon an EventSource reconnects after a drop. */
+export const reconnectMs = 2000;
+
 export interface SseStream {
   send(event: string, data: unknown): void;
   /** Ends the response (server shutdown); `onClose` runs once either way. */
@@ -27,8 +30,10 @@ export function openSseStream(
     'x-accel-buffering': 'no',
   });
   res.flushHeaders();
-  // The first line tells the client the subscription is live.
-  res.write('retry: 5000\n: connected\n\n');
+  // The first line tells the client the subscription is live. `retry`: a browser reconnects this long after
+  // the stream ends or breaks — its instance stopped or crashed — through the proxy to another (issue 41:
+  // within 5 s of a crash).
+  res.write(`retry: ${reconnectMs}\n: connected\n\n`);
 
   const timer = setInterval(() => res.write(': heartbeat\n\n'), options.heartbeat ?? heartbeatMs);
   let closed = false;
