@@ -54,6 +54,17 @@ export default defineConfig({
         },
       },
       {
+        // Issue 41: nginx, 3 instances and a throw-away PostgreSQL (bench/cluster); not part of `npm test`.
+        test: {
+          name: 'cluster',
+          root: 'bench',
+          include: ['cluster/**/*.spec.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           root: 'e2e',
