@@ -135,4 +135,15 @@ describe('«Новые заказы» on the dashboard', () => {
     expect(within(list).queryByRole('button', { name: /^Отклонить/ })).not.toBeInTheDocument();
     expect(screen.getByText('Обновляются каждые 2 минуты')).toBeInTheDocument();
   });
+
+  it('marks a partner order paid at the partner «Оплачено онлайн», an unpaid one not (issue 36)', async () => {
+    const user = userWith('worker');
+    const paid = order(60, { status: 'Accepted', source: 'Benzuber', payment_method: 'paid' });
+    const unpaid = order(120, { status: 'Accepted', source: 'Yandex' });
+    mockApi({ ...baseRoutes(user), ...newOrdersRoutes(() => [paid, unpaid], []) });
+    showDashboard(user);
+    const [first, second] = within(await block()).getAllByRole('listitem');
+    expect(within(first!).getByText('Оплачено онлайн')).toBeInTheDocument();
+    expect(within(second!).queryByText('Оплачено онлайн')).not.toBeInTheDocument();
+  });
 });

@@ -71,6 +71,7 @@ export function NewOrdersBlock({
             today={today}
             onOpen={onOpen}
             showStatus={false}
+            paidOnline={order.payment_method === 'paid'}
             actions={
               <AnswerButtons
                 order={order}

@@ -61,6 +61,7 @@ export default function NewOrdersModal({
             zone={station.time_zone}
             today={today}
             showStatus={false}
+            paidOnline={order.payment_method === 'paid'}
             actions={
               <AnswerButtons
                 order={order}

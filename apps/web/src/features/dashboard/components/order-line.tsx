@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Tag } from 'antd';
-import { formatRub, orderStatusLabels, type CalendarOrder } from '@crm/shared';
+import { formatRub, orderStatusLabels, paymentMethodLabels, type CalendarOrder } from '@crm/shared';
 import { carLine, orderWhen, sourceLabel, statusTagClass } from '../lib/order-text';
 
 interface OrderLineProps {
@@ -15,13 +15,16 @@ interface OrderLineProps {
   /** Buttons at the end (accept, decline); their clicks do not open the order. */
   actions?: ReactNode;
   showStatus?: boolean;
+  /** A partner's order paid at the partner: «Оплачено онлайн» beside the sum (issue 36). */
+  paidOnline?: boolean;
 }
 
 /**
  * One order in a dashboard list: time on the station's clock, car and plate, source, sum and status. The
  * row opens the order's details (`?orderId=`), by click or Enter.
  */
-export function OrderLine({ order, zone, today, onOpen, tags, actions, showStatus = true }: OrderLineProps) {
+export function OrderLine(props: OrderLineProps) {
+  const { order, zone, today, onOpen, tags, actions, showStatus = true, paidOnline } = props;
   const open = () => onOpen?.(order.id);
   const onKey = (e: KeyboardEvent) => {
     if (e.target !== e.currentTarget) return;
@@ -49,6 +52,7 @@ export function OrderLine({ order, zone, today, onOpen, tags, actions, showStatu
             <Tag className={statusTagClass(order.status)}>{orderStatusLabels[order.status]}</Tag>
           )}
           {tags}
+          {paidOnline && <Tag color="success">{paymentMethodLabels.paid}</Tag>}
           <span className="dash-order__source">{sourceLabel(order)}</span>
           {order.sum > 0 && <span className="dash-order__sum">{formatRub(order.sum)}</span>}
         </span>

@@ -346,9 +346,18 @@ describe('payment tab', () => {
     expect(await screen.findByText('Ошибка при оформлении оплаты')).toBeInTheDocument();
   });
 
+  it('a partner order the partner sent unpaid is paid at the station, not «Оплачено онлайн» (issue 36)', async () => {
+    withOrder(makeOrder({ source: 'Yandex', payment_method: 'not_paid', sum_completed: 0 }));
+    renderModals('?orderId=o1');
+    await openPayment();
+    expect(await screen.findByText('Требуется оплата')).toBeInTheDocument();
+    expect(screen.queryByText('Оплачено онлайн')).not.toBeInTheDocument();
+  });
+
   it.each([
     [{ status: 'UserCanceled' as const }, 'Запись отменена'],
-    [{ source: 'Yandex' as const }, 'Оплачено онлайн'],
+    [{ source: 'Yandex' as const, payment_method: 'paid' as const }, /оплатил визит через Яндекс,/],
+    [{ source: 'Benzuber' as const, payment_method: 'paid' as const }, /оплатил визит через Benzuber,/],
     [{ payment_method: 'paid_cash' as const }, 'Визит полностью оплачен'],
     [{ sum_completed: 1200 }, 'Визит полностью оплачен'],
   ])('shows the case of %o without a payment form', async (over, text) => {

@@ -1,5 +1,12 @@
 import { Alert, Button, Card, Col, Flex, Form, InputNumber, Row, Select, Statistic } from 'antd';
-import { formatRub, orderMessages, paymentMethodLabels, type Order, type PaymentMethod } from '@crm/shared';
+import {
+  formatRub,
+  orderMessages,
+  orderSourceLabel,
+  paymentMethodLabels,
+  type Order,
+  type PaymentMethod,
+} from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { useOrderPayment } from '../api/order-status';
 import { amountDue, paymentCase, takeAmountRules, takeMethodOptions } from '../lib/payment';
@@ -69,7 +76,7 @@ export function OrderPaymentTab({
           type="success"
           showIcon
           title="Оплачено онлайн"
-          description="Клиент оплатил визит через Яндекс, принимать оплату на станции не нужно."
+          description={`Клиент оплатил визит через ${orderSourceLabel(order.source)}, принимать оплату на станции не нужно.`}
         />
       )}
       {kind === 'paid' && (

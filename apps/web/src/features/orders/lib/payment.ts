@@ -13,15 +13,23 @@ import {
 
 export type PaymentCase = 'cancelled' | 'online' | 'paid' | 'due';
 
-/** The four payment cases of S1 §2, in the spec's order. Any method but `not_paid` means money was taken. */
+/**
+ * The four payment cases of S1 §2, in the spec's order. Any method but `not_paid` means money was taken.
+ * «Paid online» is a partner's order the partner sent as paid (`paid: true` → `paid`, issue 36): one it
+ * sent unpaid is paid at the station like any other.
+ */
 export function paymentCase(
   order: Pick<Order, 'status' | 'source' | 'sum' | 'sum_completed' | 'payment_method'>,
 ): PaymentCase {
   if (isCancelledStatus(order.status)) return 'cancelled';
-  if (order.source === 'Yandex') return 'online';
+  if (isPaidOnline(order)) return 'online';
   if (order.sum_completed >= order.sum || order.payment_method !== 'not_paid') return 'paid';
   return 'due';
 }
+
+/** A partner's order paid at the partner (shown «Оплачено онлайн»). */
+export const isPaidOnline = (order: Pick<Order, 'source' | 'payment_method'>) =>
+  !isOwnSource(order.source) && order.payment_method === 'paid';
 
 /** What is left to pay (never below zero). */
 export const amountDue = (order: Pick<Order, 'sum' | 'sum_completed'>) =>
