@@ -27,17 +27,27 @@ function redirectTarget(res: Response, from: string): URL {
   return new URL(location, from);
 }
 
+/**
+ * A call, sent again after Retry-After when the server shed it (503: it did nothing), as the web client
+ * does: a loaded test host may shed a call that waited past the server's deadline.
+ */
 export function apiCall(baseUrl: string, cookie: string, userId: string) {
-  return (path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(new URL(path, baseUrl), {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        cookie,
-        'x-user-id': userId,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
+  return async (path: string, init: { method?: string; body?: unknown } = {}) => {
+    for (let attempt = 1; ; attempt++) {
+      const res = await fetch(new URL(path, baseUrl), {
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: {
+          cookie,
+          'x-user-id': userId,
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      const retryAfter = Number(res.headers.get('retry-after'));
+      if (res.status !== 503 || !retryAfter || attempt === 3) return res;
+      await new Promise((resume) => setTimeout(resume, retryAfter * 1000));
+    }
+  };
 }
 
 export async function apiSignIn(baseUrl: string, login: string): Promise<ApiSession> {

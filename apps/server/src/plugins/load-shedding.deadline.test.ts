@@ -75,6 +75,40 @@ describe('load shedding: a deadline on the time to answer', () => {
   });
 });
 
+describe('load shedding: a call let in that waits past its deadline before its handler', () => {
+  it('is shed before the handler runs, and the handler never sees it', async () => {
+    const app = Fastify();
+    await app.register(loadSheddingPlugin, {
+      maxInFlight: 64,
+      maxQueueWaitMs: 500,
+      maxEventLoopDelayMs: 0,
+      deadlineMs: 300,
+    });
+    // The session's read, stalled behind something else for 400 ms.
+    app.addHook('onRequest', async (request) => {
+      if (request.headers['x-stall']) await new Promise((done) => setTimeout(done, 400));
+    });
+    let handled = 0;
+    app.post('/api/order/create', async () => ({ created: ++handled }));
+    try {
+      const late = await app.inject({
+        method: 'POST',
+        url: '/api/order/create',
+        headers: { 'x-stall': '1' },
+      });
+      expect(late.statusCode).toBe(503);
+      expect(late.json().error.code).toBe('OVERLOADED');
+      expect(handled).toBe(0);
+      const onTime = await app.inject({ method: 'POST', url: '/api/order/create' });
+      expect(onTime.statusCode).toBe(200);
+      expect(handled).toBe(1);
+      expect(app.loadShedding.shed.deadline).toBe(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('CallCost', () => {
   it('is unknown before a call, then the median duration per call in flight, unmoved by one slow call', () => {
     const cost = new CallCost();

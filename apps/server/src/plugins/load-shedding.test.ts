@@ -24,6 +24,8 @@ describe('load shedding: a cap on API calls in flight', () => {
         MAX_IN_FLIGHT_REQUESTS: '1',
         MAX_QUEUE_WAIT_MS: String(WAIT_MS),
         MAX_EVENT_LOOP_DELAY_MS: '0',
+        // The cap and its wait alone: the held calls here wait past any deadline on purpose.
+        RESPONSE_DEADLINE_MS: '0',
         READY_TIMEOUT_MS: '100',
       },
     });

@@ -192,10 +192,24 @@ export const loadSheddingPlugin = fp(
         }
       };
 
+      // Calls let in, and when they arrived.
+      const arrivals = new WeakMap<FastifyRequest, number>();
+      if (deadlineMs > 0) {
+        // A call let in on time can still wait past its deadline: for the session's read behind a stall,
+        // or for a loop busy answering others. One that has, is shed before its handler does anything.
+        app.addHook('preHandler', (request, reply, done) => {
+          const arrivedAt = arrivals.get(request);
+          if (arrivedAt === undefined || performance.now() - arrivedAt <= deadlineMs) return done();
+          count(request, 'deadline');
+          void reply.send(overloaded(reply));
+        });
+      }
+
       app.addHook('onRequest', (request, reply, done) => {
         if (!isSheddable(request)) return done();
         const arrivedAt = performance.now();
         const admit = () => {
+          arrivals.set(request, arrivedAt);
           const admittedAt = performance.now();
           const inFlightAtAdmission = ++inFlight;
           // 'close' fires once however the response ends: sent, failed, or the client gone. The slot

@@ -44,9 +44,15 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /** Builds the app on a fresh database, without listening (`app.inject()`). */
 export async function createTestApp(options: TestAppOptions = {}) {
-  // The event-loop check is off: a test process opening PGlite databases stalls its own loop, and a shed
-  // call would fail a test for the machine's load, not for the code. The load-shedding test turns it on.
-  const config = loadConfig({ SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0', ...options.env });
+  // The event-loop check and the deadline are off: both shed by the host's speed (a test process opening
+  // PGlite databases stalls its own loop; a race of 50 calls on a loaded host is predicted late), and a
+  // shed call would fail a test for the machine's load, not for the code. The load-shedding tests set them.
+  const config = loadConfig({
+    SEED_DEMO: '0',
+    MAX_EVENT_LOOP_DELAY_MS: '0',
+    RESPONSE_DEADLINE_MS: '0',
+    ...options.env,
+  });
   const database = await openTestDatabase();
   const app = await buildApp({
     db: database.db,
