@@ -61,6 +61,8 @@ if (config.authLocal) {
  * terminal already sent: a second one must not cut the clean close short).
  */
 let stopping = false;
+/** The embedded database's backup service, started once the server listens. */
+let backups: { close(): Promise<void> } | null = null;
 const shutdown = async (signal: NodeJS.Signals) => {
   if (stopping) return;
   stopping = true;
@@ -76,6 +78,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
       await new Promise((resolve) => setTimeout(resolve, config.shutdown.delayMs));
     }
     await app.close();
+    await backups?.close();
     await database.close();
   } catch (error) {
     app.log.error({ err: error }, `${signal}: shutdown failed`);
@@ -88,6 +91,22 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+
+// The embedded database's backups: `npm run backup` asks this process through DATA_DIR/backup.sock, and it
+// takes its own daily ones (backup/embedded.ts, README «Operations → Backups»).
+if (database.kind === 'pglite') {
+  const { startBackupService } = await import('./backup/embedded');
+  backups = await startBackupService({
+    handle: database,
+    dataDir: config.dataDir,
+    backupDir: config.backup.dir,
+    retentionDays: config.backup.retentionDays,
+    log: app.log,
+  }).catch((error: unknown) => {
+    app.log.error({ err: error }, 'backups: not started');
+    return null;
+  });
+}
 app.log.info(
   `ready in ${Math.round(performance.now() - startedAt)} ms: ${config.publicUrl} (database: ${database.kind})`,
 );

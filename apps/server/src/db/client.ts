@@ -31,7 +31,7 @@ export class DataDirLockedError extends Error {}
  * PGlite is single-process: two servers on one data directory would corrupt it. Take an exclusive lock
  * file holding our pid; a stale lock (its process is gone) is taken over.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   const lockPath = join(dir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -146,6 +146,15 @@ export class PgliteWorkerClient implements Queryable {
     return new Blob([await this.call<ArrayBuffer>({ op: 'dump', compression })]);
   }
 
+  /**
+   * A consistent copy of the running database (a tar), taken between transactions after a checkpoint
+   * (backups). Uncompressed: the worker holds every query while it copies, so compressing is left to the
+   * caller, off the database's thread.
+   */
+  async backupDataDir(): Promise<Buffer> {
+    return Buffer.from(await this.call<ArrayBuffer>({ op: 'dump', compression: 'none', checkpoint: true }));
+  }
+
   async close() {
     if (!this.failure) await this.call({ op: 'close' });
     await this.worker.terminate();

@@ -23,7 +23,7 @@ export type WorkerRequest = { id: number; tx?: number } & (
   | { op: 'end'; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; listenId: number }
-  | { op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
+  | { op: 'dump'; compression: 'none' | 'gzip' | 'auto'; checkpoint?: boolean }
   | { op: 'close' }
 );
 

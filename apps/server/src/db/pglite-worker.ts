@@ -101,7 +101,11 @@ async function handle(request: WorkerRequest): Promise<{ value?: unknown; transf
       return {};
     }
     case 'dump': {
-      const dump = await db.dumpDataDir(request.compression);
+      // A backup (backup/embedded.ts) first writes the dirty pages out, so the copy needs little WAL replay
+      // when it is opened; and it is taken between transactions, never inside one: PGlite's plain queries
+      // take the same lock, so the copy holds exactly the commits acknowledged before it.
+      if (request.checkpoint) await db.exec('CHECKPOINT');
+      const dump = await db._runExclusiveTransaction(() => db.dumpDataDir(request.compression));
       const buffer = await dump.arrayBuffer();
       return { value: buffer, transfer: [buffer] };
     }

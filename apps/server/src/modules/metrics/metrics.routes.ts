@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { messages } from '@crm/shared';
 import type { AppDeps } from '../../app-deps';
+import { backupStatus } from '../../backup/backup-status';
 
 /** Seconds; from a cached week list (a few ms) to a call the load shedding should have refused. */
 const durationBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -149,6 +150,16 @@ function createMetrics(app: FastifyInstance, deps: AppDeps) {
 
   if (deps.database.kind === 'pglite') {
     const client = (deps.db as unknown as { $client: { pendingCount?: number } }).$client;
+    new Gauge({
+      name: 'crm_backup_last_success_timestamp_seconds',
+      help: 'When the newest backup of the embedded database was taken (absent while none is known)',
+      registers: [register],
+      collect() {
+        this.reset();
+        const last = backupStatus.lastSuccess();
+        if (last) this.set(last.getTime() / 1000);
+      },
+    });
     new Gauge({
       name: 'crm_db_queue_pending',
       help: 'Queries waiting for or running in the embedded database (PGlite runs one at a time)',
