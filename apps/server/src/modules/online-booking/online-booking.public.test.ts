@@ -201,6 +201,9 @@ describe('booking', () => {
     const [driver] = await t.db.select().from(drivers).where(eq(drivers.phone, phone));
     expect(driver).toMatchObject({ name: 'Иван', networkId: order!.networkId });
     expect(order!.driverId).toBe(driver!.id);
+    // No internal id beyond the public code: not the client card's, nor the network's.
+    expect(res.body).not.toContain(driver!.id);
+    expect(res.body).not.toContain(order!.networkId);
     const events = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
     expect(events.map((e) => e.action)).toEqual(['created']);
     // The taken time is no longer offered for that box count... and the same start is 409 once full.

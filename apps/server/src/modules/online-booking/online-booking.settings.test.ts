@@ -96,6 +96,13 @@ describe('reading the settings', () => {
     const { code } = rivalRead.json();
     expect(code).toMatch(/^[a-z0-9]{8}$/);
     expect(code).toMatch(bookingCodePattern);
+    // The defaults: off, 1 hour's notice, cancel up to 1 hour before, 2 open bookings a phone.
+    expect(rivalRead.json()).toMatchObject({
+      enabled: false,
+      min_notice_minutes: 60,
+      cancel_cutoff_minutes: 60,
+      max_open_per_phone: 2,
+    });
     expect((await read(bridge, rival)).json().code).toBe(code);
   });
 });
