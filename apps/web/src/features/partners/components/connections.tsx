@@ -111,11 +111,10 @@ export function ConnectForm({ data, carwashId, connect, disabled }: ConnectFormP
     return <Typography.Text type="secondary">{partnerLabels.allConnected}</Typography.Text>;
 
   const showFields = (fields: Record<string, string>) => {
-    const list = Object.entries(fields)
-      .filter(([key]) => ['partner_id', 'partner_station_id', 'enabled'].includes(key))
-      .map(([key, message]) => ({ name: key as keyof ConnectValues, errors: [message] }));
-    form.setFields(list);
-    return list.length > 0;
+    // Every field at once: a message of an earlier try that no longer applies goes.
+    const names = ['partner_id', 'partner_station_id', 'enabled'] as const;
+    form.setFields(names.map((name) => ({ name, errors: fields[name] ? [fields[name]] : [] })));
+    return names.some((name) => fields[name]);
   };
 
   const submit = async (values: ConnectValues) => {
@@ -148,6 +147,12 @@ export function ConnectForm({ data, carwashId, connect, disabled }: ConnectFormP
         enabled: true,
       }}
       onFinish={(values) => void submit(values)}
+      // A field's message goes as soon as it is edited (they are set by hand, not by rules).
+      onValuesChange={(changed: Partial<ConnectValues>) =>
+        form.setFields(
+          Object.keys(changed).map((name) => ({ name: name as keyof ConnectValues, errors: [] })),
+        )
+      }
       style={{ maxWidth: 480 }}
     >
       <Form.Item name="partner_id" label={partnerLabels.partner}>

@@ -33,11 +33,9 @@ export function showFieldErrors(
   form: ReturnType<typeof Form.useForm<PartnerFormValues>>[0],
   fields: Record<string, string>,
 ): boolean {
-  const list = Object.entries(fields)
-    .filter(([key]) => (fieldNames as readonly string[]).includes(key))
-    .map(([key, message]) => ({ name: key as keyof PartnerFormValues, errors: [message] }));
-  form.setFields(list);
-  return list.length > 0;
+  // Every field at once: a message of an earlier try that no longer applies goes.
+  form.setFields(fieldNames.map((name) => ({ name, errors: fields[name] ? [fields[name]] : [] })));
+  return fieldNames.some((name) => fields[name]);
 }
 
 /** «Добавить партнёра» and «Изменить»: name, callback URL and (when new) whose orders they are. */
@@ -90,6 +88,12 @@ export function PartnerFormModal({ partner, saving, onSubmit, onClose }: Partner
             : { name: '', callback_url: '' }
         }
         onFinish={(values) => void submit(values)}
+        // A field's message goes as soon as it is edited (they are set by hand, not by rules).
+        onValuesChange={(changed: Partial<PartnerFormValues>) =>
+          form.setFields(
+            Object.keys(changed).map((name) => ({ name: name as keyof PartnerFormValues, errors: [] })),
+          )
+        }
       >
         <Form.Item name="name" label={partnerLabels.name}>
           <Input placeholder={partnerLabels.namePlaceholder} maxLength={100} autoFocus />

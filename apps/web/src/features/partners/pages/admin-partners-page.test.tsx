@@ -123,6 +123,26 @@ describe('AdminPartnersPage', { timeout: 20_000 }, () => {
     expect(message.closest('.ant-form-item')).toHaveTextContent('Адрес для уведомлений');
   });
 
+  it('an empty form says what is missing, and a message goes once its field is corrected', async () => {
+    const { calls } = open({ 'GET /api/admin/partners': list([testPartner()]) });
+    fireEvent.click(await screen.findByRole('button', { name: /Добавить партнёра/ }));
+    const dialog = await screen.findByRole('dialog');
+    const add = within(dialog).getByRole('button', { name: /Добавить партнёра/ });
+    fireEvent.click(add);
+    expect(await within(dialog).findByText(partnerMessages.nameRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(partnerMessages.callbackUrl)).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Название'), { target: { value: 'Тест' } });
+    await waitFor(() => expect(within(dialog).queryByText(partnerMessages.nameRequired)).toBeNull());
+    fireEvent.change(within(dialog).getByLabelText('Адрес для уведомлений'), {
+      target: { value: 'http://partner.example/cb' },
+    });
+    fireEvent.click(add);
+    // Still refused (http to another host), and only that field says so.
+    expect(await within(dialog).findByText(partnerMessages.callbackUrl)).toBeInTheDocument();
+    expect(within(dialog).queryByText(partnerMessages.nameRequired)).toBeNull();
+    expect(calls.some((c) => c.key === 'POST /api/admin/partners')).toBe(false);
+  });
+
   it('shows a failed load with «Повторить», which loads again', async () => {
     let first = true;
     open({
