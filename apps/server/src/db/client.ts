@@ -83,6 +83,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       keepAlive: true,
     });
     pool.on('error', () => {}); // an idle client's dropped connection must not crash the process
+    // Nor a checked-out one's (issue 41): pg-pool takes its listener off a client it lends, and a client
+    // whose connection is cut (PostgreSQL restarting) emits 'error' besides failing its query — without a
+    // listener that ended the process. The query's own error is answered 503 and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
