@@ -9,6 +9,8 @@
  * client does (apps/web/src/lib/order-events.ts): an order is «seen» when its event came, or when a
  * catch-up read of the calendar after a reconnect had it.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, stationIdByName, type ApiSession } from '../../e2e/support/api';
 import { activeOwnTariff, ownOrderBody } from '../support/own-orders';
@@ -338,6 +340,27 @@ describe('the cluster behind nginx (issue 41)', () => {
 
   afterAll(async () => {
     for (const s of streams) s.close();
+    if (cluster) {
+      // What nginx had to say (a refused connection passed to the next instance is logged as an error).
+      const lines = readFileSync(join(cluster.nginxLogDir, 'error.log'), 'utf8').split('\n').filter(Boolean);
+      const kinds = new Map<string, number>();
+      for (const line of lines) {
+        const kind = line
+          .replace(/^\S+ \S+ /, '')
+          .replace(/\d+#\d+: \*\d+ /, '')
+          .replace(/, client: .*$/, '')
+          .replace(/\(\d+: /, '(');
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      report(`nginx error.log: ${[...kinds].map(([k, n]) => `${n}× ${k}`).join(' | ') || 'empty'}`);
+      // The instances' errors and anything that is not a log line (a crash's trace).
+      for (const instance of cluster.instances) {
+        const odd = readFileSync(instance.logPath, 'utf8')
+          .split('\n')
+          .filter((line) => line && !/"level":(30|40)/.test(line));
+        if (odd.length) report(`instance ${instance.n} log:\n${odd.slice(-40).join('\n')}`);
+      }
+    }
     await cluster?.stop();
   }, 60_000);
 
@@ -393,9 +416,10 @@ describe('the cluster behind nginx (issue 41)', () => {
     const stops: string[] = [];
     for (const instance of cluster.instances) {
       const { code, ms: took } = await instance.stop();
-      stops.push(`${instance.n}: exit ${code} in ${ms(took)}`);
       expect(code, `instance ${instance.n} exit code`).toBe(0);
+      const starting = now();
       await instance.start();
+      stops.push(`${instance.n}: exit ${code} in ${ms(took)}, ready again in ${ms(now() - starting)}`);
       await pause(1000);
     }
     await pause(1500);
