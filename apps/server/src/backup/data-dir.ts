@@ -68,6 +68,10 @@ export function requestOnlineBackup(dataDir: string, backupDir: string, pid: num
     const socket = createConnection(socketPath);
     let input = '';
     socket.setEncoding('utf8');
+    // The copy of a big database takes a while; a server that never answers must not hang the command.
+    socket.setTimeout(30 * 60_000, () =>
+      socket.destroy(Object.assign(new Error('no answer in 30 minutes'), { code: 'ETIMEDOUT' })),
+    );
     socket.on('connect', () =>
       socket.write(`${JSON.stringify({ op: 'backup', dir: resolve(backupDir) })}\n`),
     );

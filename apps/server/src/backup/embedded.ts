@@ -20,6 +20,27 @@ const gzipAsync = promisify(gzip);
 /** Linux's limit on a Unix socket's path (sun_path), less the final NUL. */
 const MAX_SOCKET_PATH = 107;
 
+/**
+ * A Unix socket at `path` only its owner may connect to (connecting needs write permission on it): made
+ * under a umask that leaves the group and others nothing — bind() creates it within listen()'s own turn —
+ * and chmod-ed to 0600 besides. A socket left there (the lock is ours: a dead server's) is replaced.
+ */
+async function listenOwnerOnly(path: string, onConnection: (socket: Socket) => void): Promise<Server> {
+  await unlink(path).catch(() => {});
+  const server = createServer(onConnection);
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    const umask = process.umask(0o177);
+    try {
+      server.listen(path, () => ready());
+    } finally {
+      process.umask(umask);
+    }
+  });
+  await chmod(path, 0o600);
+  return server;
+}
+
 /** Takes a consistent copy of an open embedded database and writes it as a backup in `backupDir`. */
 export async function backupOpenDatabase(
   handle: DatabaseHandle,
@@ -93,22 +114,22 @@ export async function startBackupService(options: BackupServiceOptions): Promise
 
   const socketPath = join(dataDir, SOCKET);
   let server: Server | null = null;
-  if (socketPath.length > MAX_SOCKET_PATH) {
+  if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH) {
     log.warn(
-      `backups: DATA_DIR's path is too long for ${SOCKET} (${socketPath.length} > ${MAX_SOCKET_PATH} bytes): ` +
-        '`npm run backup` cannot reach this server; the daily backups still run',
+      `backups: DATA_DIR's path is too long for ${SOCKET} (${Buffer.byteLength(socketPath)} > ` +
+        `${MAX_SOCKET_PATH} bytes): \`npm run backup\` cannot reach this server; the daily backups still run`,
     );
   } else {
-    // The lock is ours: a socket left there is a dead server's.
-    await unlink(socketPath).catch(() => {});
-    server = createServer((socket) => answer(socket));
-    await new Promise<void>((ready, fail) => {
-      server!.once('error', fail);
-      server!.listen(socketPath, () => ready());
-    });
-    server.on('error', (error) => log.error({ err: error }, 'backups: the backup socket failed'));
-    // Connecting to a Unix socket needs write permission on it: the owner only.
-    await chmod(socketPath, 0o600);
+    try {
+      server = await listenOwnerOnly(socketPath, (socket) => answer(socket));
+      server.on('error', (error) => log.error({ err: error }, 'backups: the backup socket failed'));
+    } catch (error) {
+      // The daily backups do not need the socket: they go on.
+      log.error(
+        { err: error },
+        `backups: cannot listen on ${socketPath}; \`npm run backup\` cannot reach this server`,
+      );
+    }
   }
 
   function answer(socket: Socket) {
