@@ -35,6 +35,7 @@ export const partnerMessages = {
   categoryNotPriced: 'У тарифа нет цены для этой категории автомобиля',
   cannotCancel: 'Заказ уже завершён или отменён',
   cannotReschedule: 'Заказ нельзя перенести: работа уже началась или заказ закрыт',
+  startInPast: 'Это время уже прошло: выберите начало в будущем',
 } as const;
 
 const name = z

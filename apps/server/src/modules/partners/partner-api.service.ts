@@ -54,6 +54,16 @@ const locked = (message: string) => new AppError(409, 'BOOKING_LOCKED', message)
 /** Instants to the minute, as own orders are (order-write.ts). */
 const toMinute = (iso: string) => new Date(Math.floor(Date.parse(iso) / 60_000) * 60_000);
 
+/**
+ * A partner books and moves only into the future (the availability offers no past start either); a
+ * minute of slack for clocks and the trip. A 400 on the field, nothing written.
+ */
+function requireFuture(start: Date, now: Date) {
+  if (start.getTime() < now.getTime() - 60_000) {
+    throw badRequest({ booking_start: partnerMessages.startInPast }, partnerMessages.startInPast);
+  }
+}
+
 /** The booking as the partner sees it: no station-internal data, no client data. */
 export function partnerBookingOf(order: OrderRow, partnerStationId: string): PartnerBooking {
   return {
@@ -221,6 +231,7 @@ export async function createPartnerBooking(
   const station = await requireStation(db, partner, input.partner_station_id);
   const price = await providerPricing(db, station.id, input.tariff_id, input.car.category);
   const start = toMinute(input.booking_start);
+  requireFuture(start, now);
   const end = new Date(start.getTime() + price.totalDurationMinutes * 60_000);
   const values = partnerOrderValues(station, partner, input, price, start, end, now);
   try {
@@ -331,14 +342,17 @@ export async function reschedulePartnerBooking(
   partner: PartnerCaller,
   partnerOrderId: string,
   bookingStart: string,
+  now = new Date(),
 ): Promise<PartnerAnswer<PartnerBooking>> {
   const { order, partnerStationId } = await requirePartnerOrder(db, partner, partnerOrderId);
   if (order.status !== 'Accepted' && order.status !== 'Booked') {
     throw locked(partnerMessages.cannotReschedule);
   }
+  const start = toMinute(bookingStart);
+  requireFuture(start, now);
   const station = await stationRow(db, order.stationId);
   if (!station) throw bookingNotFound();
-  const updated = await moveBooking(db, order, station, toMinute(bookingStart), 'partner', () =>
+  const updated = await moveBooking(db, order, station, start, 'partner', () =>
     locked(partnerMessages.cannotReschedule),
   );
   return {

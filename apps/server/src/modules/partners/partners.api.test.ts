@@ -289,6 +289,14 @@ describe('bookings', () => {
       }),
     );
     expect(notJson.statusCode).toBe(400);
+    // A start already past (the availability never offers one): 400 on the field, no order.
+    const past = await book(
+      yandex,
+      bookingBody('ya-past-1', tariffId, new Date(Date.now() - 3600_000).toISOString()),
+    );
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.fields.booking_start).toBe('Это время уже прошло: выберите начало в будущем');
+    expect(await ordersOf('ya-past-1')).toHaveLength(0);
     const unconnected = await book(
       benzuber,
       bookingBody('bz-x-1', tariffId, at(14), { partner_station_id: '100102' }),
@@ -350,6 +358,10 @@ describe('bookings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().booking_start).toBe(at(17));
     expect((await move(at(12))).json().error.code).toBe('SLOT_TAKEN');
+    const intoPast = await move(new Date(Date.now() - 3600_000).toISOString());
+    expect(intoPast.statusCode).toBe(400);
+    expect(intoPast.json().error.fields.booking_start).toBeTruthy();
+    expect((await ordersOf('ya-move-1'))[0]!.bookingStart.toISOString()).toBe(at(17));
     await t.db.update(orders).set({ status: 'Processing' }).where(eq(orders.extendedId, 'ya-move-1'));
     const lockedMove = await move(at(17, 30));
     expect(lockedMove.statusCode).toBe(409);
