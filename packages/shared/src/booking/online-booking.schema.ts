@@ -134,8 +134,29 @@ export const publicStationCardSchema = z.object({
   cancel_cutoff_minutes: z.number().int(),
   tariffs: z.array(publicTariffSchema),
   operator: publicOperatorSchema.nullable(),
+  /**
+   * true: the owner's preview (`?preview=1` with a staff session that may read the station's settings),
+   * answered as if the page were on; a driver's page never has it.
+   */
+  preview: z.boolean().optional(),
 });
 export type PublicStationCard = z.infer<typeof publicStationCardSchema>;
+
+/**
+ * `?preview=1` of the card and availability calls: the owner sees the page as drivers would while it is
+ * off. Ignored without a session that may read the station's settings; bookings never take it.
+ */
+const previewFlag = z
+  .string()
+  .max(16)
+  .optional()
+  .meta({
+    description: '`1`: the owner’s preview (needs his session; ignored otherwise)',
+    examples: ['1'],
+  });
+export const publicCardQuerySchema = z.object({ preview: previewFlag });
+/** The flag's one reading: `1` or `true`. */
+export const isPreviewFlag = (value: string | undefined) => value === '1' || value === 'true';
 
 /** `GET /api/public/book/{code}/availability`. `services`: comma-separated keys; they lengthen the wash. */
 export const publicAvailabilityQuerySchema = z.object({
@@ -143,6 +164,7 @@ export const publicAvailabilityQuerySchema = z.object({
   tariff_id: z.string({ error: m.tariffRequired }).uuid(m.tariffRequired),
   car_category: carClassSchema,
   services: z.string().max(1000).optional(),
+  preview: previewFlag,
 });
 
 export const publicAvailabilitySchema = z.object({

@@ -6,7 +6,11 @@ import {
   type publicAvailabilityQuerySchema,
 } from '@crm/shared';
 import type { Database } from '../../db/client';
+import type { Auth } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
 import { loadFreeStartTimes } from '../slots/availability';
+import { loadStationForCaller, requirePosition } from '../stations/station-access';
+import { settingsReaders } from './online-booking-settings.service';
 import { stationByCode } from './online-booking.repository';
 import {
   bookingOpen,
@@ -25,14 +29,35 @@ async function requireCode(db: Database, code: string) {
   return found;
 }
 
-/** `GET /api/public/book/{code}`. */
+/**
+ * Whether `?preview=1` holds for this caller: a staff session that may read the station's «Онлайн-запись»
+ * settings (the rule of `GET /api/station/{stationId}/online-booking`). Anyone else (no session, another
+ * network, a worker) gets false and so the very answer a driver gets: the flag leaks nothing, no 403/404.
+ */
+async function mayPreview(db: Database, caller: Auth | null, stationId: string) {
+  if (!caller) return false;
+  try {
+    requirePosition(await loadStationForCaller(db, caller, stationId), settingsReaders);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && (error.statusCode === 403 || error.statusCode === 404)) return false;
+    throw error;
+  }
+}
+
+/**
+ * `GET /api/public/book/{code}`. `previewBy`: the session of a `?preview=1` call; when it may read the
+ * station's settings, the card is the one drivers would see with the page on, marked `preview`.
+ */
 export async function publicStationCard(
   db: Database,
   code: string,
   now = new Date(),
+  previewBy: Auth | null = null,
 ): Promise<PublicStationCard> {
   const { station, settings } = await requireCode(db, code);
-  return stationCard(db, station, settings, now);
+  const preview = await mayPreview(db, previewBy, station.id);
+  return stationCard(db, station, settings, now, preview);
 }
 
 /** `services=a,b`: the keys, blanks dropped. */
@@ -51,9 +76,11 @@ export async function publicAvailability(
   code: string,
   query: AvailabilityQuery,
   now = new Date(),
+  previewBy: Auth | null = null,
 ): Promise<PublicAvailability> {
   const { station, settings } = await requireCode(db, code);
-  if (!bookingOpen(station, settings)) throw bookingUnavailable();
+  const open = bookingOpen(station, settings) || (await mayPreview(db, previewBy, station.id));
+  if (!open) throw bookingUnavailable();
   const { price } = await offeredWash(
     db,
     station,

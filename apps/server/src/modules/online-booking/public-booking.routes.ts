@@ -3,15 +3,18 @@ import { z } from 'zod';
 import {
   apiErrorBodySchema,
   carCollectionResponseSchema,
+  isPreviewFlag,
   publicAvailabilityQuerySchema,
   publicAvailabilitySchema,
   publicBookingCreatedSchema,
   publicBookingCreateSchema,
   publicBookingSchema,
+  publicCardQuerySchema,
   publicCancelSchema,
   publicRescheduleSchema,
   publicStationCardSchema,
 } from '@crm/shared';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
 import { carCollection } from '../cars/car-collection';
 import { bookingIcs } from './ics';
@@ -60,6 +63,17 @@ const bookingExample = {
 };
 
 /**
+ * The session of a `?preview=1` read (the owner's preview of his page), or null. The session alone, from
+ * the cookie the auth plugin reads, without `requireUser`'s X-User-Id rule: that header guards writes
+ * against cross-site forms, and a preview writes nothing and answers only what the owner already reads
+ * in his settings (the station's own tariffs and hours); another site cannot read the answer (no CORS).
+ * Who may preview is checked against the station (public-availability.service.ts); anyone else gets the
+ * driver's answer.
+ */
+const previewerOf = (request: FastifyRequest, flag: string | undefined) =>
+  isPreviewFlag(flag) ? request.auth : null;
+
+/**
  * The public booking page's calls (issue 37, DESIGN §9): no session, each limited per IP, every answer
  * free of staff, other bookings and internal ids. The page is `/book/{code}`; a driver manages his booking
  * at `/booking/{token}`.
@@ -72,11 +86,20 @@ export const publicBookingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
       schema: {
         tags: [tag],
         summary: 'The station card: name, address, hours today, offered tariffs with prices per category',
+        description:
+          '`preview=1` with the session of staff who may read the station’s online-booking settings: the card as if the page were on, with `preview: true`; ignored for anyone else.',
         params: codeParams,
+        querystring: publicCardQuerySchema,
         response: { 200: publicStationCardSchema, ...errors },
       },
     },
-    async (request) => publicStationCard(db, request.params.bookingCode),
+    async (request) =>
+      publicStationCard(
+        db,
+        request.params.bookingCode,
+        new Date(),
+        previewerOf(request, request.query.preview),
+      ),
   );
 
   app.get(
@@ -87,13 +110,20 @@ export const publicBookingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
         tags: [tag],
         summary: 'Free start times of a local date for a tariff, car category and services',
         description:
-          'The same availability as the slot manager and the partner API, after the minimum notice and within the days ahead. `services`: comma-separated keys.',
+          'The same availability as the slot manager and the partner API, after the minimum notice and within the days ahead. `services`: comma-separated keys. `preview=1`: as for the card (the owner’s preview of a page that is off).',
         params: codeParams,
         querystring: publicAvailabilityQuerySchema,
         response: { 200: publicAvailabilitySchema, 409: apiErrorBodySchema, ...errors },
       },
     },
-    async (request) => publicAvailability(db, request.params.bookingCode, request.query),
+    async (request) =>
+      publicAvailability(
+        db,
+        request.params.bookingCode,
+        request.query,
+        new Date(),
+        previewerOf(request, request.query.preview),
+      ),
   );
 
   app.post(

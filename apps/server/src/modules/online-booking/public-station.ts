@@ -118,19 +118,23 @@ export async function offeredTariffs(
   return out;
 }
 
-/** `GET /api/public/book/{code}`: a station that is off shows its phone and no tariffs. */
+/**
+ * `GET /api/public/book/{code}`: a station that is off shows its phone and no tariffs. `preview` (the
+ * owner's, checked by the caller): the tariffs as if the page were on, `enabled` still the real state.
+ */
 export async function stationCard(
   db: Database,
   station: StationRow,
   settings: OnlineBookingSettingsRow,
   now = new Date(),
+  preview = false,
 ): Promise<PublicStationCard> {
   const today = stationClock(station.timeZone, now).date;
   const window = workingWindow(station.worktimeByDay, today);
   const hhmm = (minutes: number) =>
     `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const open = bookingOpen(station, settings);
-  const tariffs = open ? await offeredTariffs(db, station.id, settings) : [];
+  const tariffs = open || preview ? await offeredTariffs(db, station.id, settings) : [];
   return {
     ...publicStationOf(settings, station),
     today,
@@ -144,6 +148,7 @@ export async function stationCard(
     cancel_cutoff_minutes: settings.cancelCutoffMinutes,
     tariffs: tariffs.map((t) => t.tariff),
     operator: operatorOf(station.legalInfo),
+    ...(preview ? { preview: true } : {}),
   };
 }
 
