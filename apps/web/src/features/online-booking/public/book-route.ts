@@ -20,6 +20,9 @@ export const bookPath = (code: string) => `/book/${encodeURIComponent(code)}`;
 export const privacyPath = (code: string) => `/book/${encodeURIComponent(code)}/privacy`;
 export const bookingPath = (token: string) => `/booking/${encodeURIComponent(token)}`;
 
+/** `/book/{code}?preview=1`: the owner's preview from his «Онлайн-запись» settings. */
+export const previewRequested = (search: string) => new URLSearchParams(search).get('preview') === '1';
+
 /** Moves to another public page without a reload; the app listens for it (book-app.tsx). */
 export function navigate(path: string) {
   window.history.pushState(null, '', path);

@@ -53,6 +53,10 @@ export const bookTexts = {
   submitting: 'Записываем…',
   fixErrors: 'Проверьте выделенные поля',
   myBookings: 'Мои записи',
+  // The owner's preview (`?preview=1`).
+  previewTitle: 'Предпросмотр: так страницу увидят клиенты.',
+  previewNoBooking: 'Записаться из предпросмотра нельзя.',
+  previewOff: 'Сейчас онлайн-запись выключена: клиенты видят «Онлайн-запись временно недоступна».',
   // The manage page.
   bookingNumber: (n: number) => `Запись № ${n}`,
   when: 'Когда',

@@ -86,6 +86,7 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
     category,
     services: offered,
     days,
+    preview: !!card.preview,
   });
   const chosenStart = start && free.times?.includes(start) ? start : null;
 
@@ -124,7 +125,8 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
 
   async function submit(event: Event) {
     event.preventDefault();
-    if (submitting) return;
+    // The owner's preview books nothing (the button is disabled; the server ignores the flag on bookings).
+    if (submitting || card.preview) return;
     setFormError(null);
     setSlotMessage(null);
     const problems: Errors = {};
@@ -342,9 +344,19 @@ export function BookingForm({ card }: { card: PublicStationCard }) {
             </>
           ) : null}
         </p>
-        <button type="submit" class="bk-button bk-button--primary bk-submit" disabled={submitting}>
+        <button
+          type="submit"
+          class="bk-button bk-button--primary bk-submit"
+          disabled={submitting || !!card.preview}
+          aria-describedby={card.preview ? 'bk-preview-note' : undefined}
+        >
           {submitting ? bookTexts.submitting : bookTexts.submit}
         </button>
+        {card.preview && (
+          <p class="bk-hint bk-preview-note" id="bk-preview-note">
+            {bookTexts.previewNoBooking}
+          </p>
+        )}
       </div>
     </form>
   );

@@ -333,6 +333,50 @@ describe('the public booking page', () => {
     expect(screen.getByRole('link', { name: 'Позвонить: +7 (495) 123-45-67' })).toBeInTheDocument();
   });
 
+  it('shows the owner’s preview of a page that is off: the form under a banner, «Записаться» disabled', async () => {
+    const { calls, fetch } = stationApi((call) =>
+      call.path === BOOK ? { body: makeCard({ enabled: false, preview: true }) } : undefined,
+    );
+    const user = userEvent.setup();
+    unmount = mountBook('/book/lenina24?preview=1');
+    const banner = await screen.findByRole('note');
+    expect(banner).toHaveTextContent(
+      'Предпросмотр: так страницу увидят клиенты. Записаться из предпросмотра нельзя.',
+    );
+    expect(banner).toHaveTextContent('Сейчас онлайн-запись выключена');
+    expect(screen.queryByText(m.unavailable)).not.toBeInTheDocument();
+    // The whole form, times too: the card and availability calls carry the flag and the session cookie.
+    await user.click(screen.getByRole('button', { name: /Компакт/ }));
+    await user.click(screen.getByRole('radio', { name: /Экспресс/ }));
+    await user.click(await screen.findByRole('button', { name: '10:00' }));
+    const submit = screen.getByRole('button', { name: bookTexts.submit });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(bookTexts.previewNoBooking);
+    await user.click(submit);
+    expect(posts(calls)).toEqual([]);
+    expect(calls[0]!.query.get('preview')).toBe('1');
+    expect(availabilityCalls(calls).every((c) => c.query.get('preview') === '1')).toBe(true);
+    const inits = fetch.mock.calls.map(([, init]) => (init as RequestInit).credentials);
+    expect(inits.filter((c) => c === 'same-origin')).toHaveLength(1 + availabilityCalls(calls).length);
+  });
+
+  it('shows a driver’s page when the server did not grant the preview', async () => {
+    stubFetch((call) =>
+      call.path === BOOK ? { body: makeCard({ enabled: false, tariffs: [] }) } : undefined,
+    );
+    unmount = mountBook('/book/lenina24?preview=1');
+    expect(await screen.findByText(m.unavailable)).toBeInTheDocument();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  it('sends a driver’s calls without the session cookie', async () => {
+    const { fetch } = stationApi();
+    unmount = mountBook('/book/lenina24');
+    expect(await screen.findByRole('button', { name: bookTexts.submit })).toBeEnabled();
+    expect(fetch.mock.calls.every(([, init]) => (init as RequestInit).credentials === 'omit')).toBe(true);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('offers «Позвонить» in the station’s header while booking is on, and nothing without a phone', async () => {
     stubFetch((call) => (call.path === BOOK ? { body: makeCard() } : undefined));
     unmount = mountBook('/book/lenina24');

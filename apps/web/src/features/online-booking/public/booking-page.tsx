@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
-import { useEffect } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { onlineBookingMessages as m } from '@crm/shared';
+import { previewRequested } from './book-route';
 import { bookTexts } from './book-texts';
 import { BookingForm } from './booking-form';
 import { ErrorState, PhoneLink, Skeleton } from './book-ui';
@@ -10,7 +11,8 @@ import { MyBookings } from './my-bookings';
 
 /** `/book/{code}`: the station's card, then the booking form (or why it is not there). */
 export function BookingPage({ code }: { code: string }) {
-  const { card, error, load } = useStationCard(code);
+  const [preview] = useState(() => previewRequested(window.location.search));
+  const { card, error, load } = useStationCard(code, preview);
 
   useEffect(() => {
     document.title = card ? `${bookTexts.pageTitle} — ${card.name}` : bookTexts.pageTitle;
@@ -23,9 +25,17 @@ export function BookingPage({ code }: { code: string }) {
   if (!card) return <Skeleton />;
   return (
     <>
+      {card.preview && (
+        <div class="bk-preview" role="note">
+          <p class="bk-preview__title">
+            {bookTexts.previewTitle} {bookTexts.previewNoBooking}
+          </p>
+          {!card.enabled && <p>{bookTexts.previewOff}</p>}
+        </div>
+      )}
       <StationHeader card={card} />
-      <MyBookings code={code} />
-      {card.enabled ? (
+      {!card.preview && <MyBookings code={code} />}
+      {card.enabled || card.preview ? (
         <BookingForm card={card} />
       ) : (
         <div class="bk-card bk-state" role="status">

@@ -25,7 +25,10 @@ export class PublicApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unknown } = {}): Promise<T> {
+async function call<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown; withSession?: boolean } = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api/public${path}`, {
@@ -35,7 +38,8 @@ async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unk
           ? { Accept: 'application/json' }
           : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'omit',
+      // Only the owner's preview sends the session cookie (same origin); a driver's calls never do.
+      credentials: init.withSession ? 'same-origin' : 'omit',
     });
   } catch {
     throw new PublicApiError(0, 'NETWORK', bookTexts.network);
@@ -54,11 +58,16 @@ async function call<T>(path: string, init: { method?: 'GET' | 'POST'; body?: unk
 const code = (value: string) => encodeURIComponent(value);
 
 export const publicApi = {
-  station: (stationCode: string) => call<PublicStationCard>(`/book/${code(stationCode)}`),
+  /** `preview`: the owner's preview of his page (`?preview=1`, with his session). */
+  station: (stationCode: string, preview = false) =>
+    call<PublicStationCard>(`/book/${code(stationCode)}${preview ? '?preview=1' : ''}`, {
+      withSession: preview,
+    }),
   cars: () => call<CarCollectionResponse>('/cars'),
   availability: (
     stationCode: string,
     query: { date: string; tariff_id: string; car_category: string; services: readonly string[] },
+    preview = false,
   ) => {
     const params = new URLSearchParams({
       date: query.date,
@@ -66,7 +75,10 @@ export const publicApi = {
       car_category: query.car_category,
     });
     if (query.services.length) params.set('services', query.services.join(','));
-    return call<PublicAvailability>(`/book/${code(stationCode)}/availability?${params.toString()}`);
+    if (preview) params.set('preview', '1');
+    return call<PublicAvailability>(`/book/${code(stationCode)}/availability?${params.toString()}`, {
+      withSession: preview,
+    });
   },
   book: (stationCode: string, body: PublicBookingCreate) =>
     call<PublicBookingCreated>(`/book/${code(stationCode)}/bookings`, { method: 'POST', body }),

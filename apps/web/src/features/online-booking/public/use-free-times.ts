@@ -13,6 +13,8 @@ export interface FreeTimesQuery {
   services: readonly string[];
   /** The strip's days, first is today on the station's clock. */
   days: readonly string[];
+  /** The owner's preview: the times as if the page were on. */
+  preview?: boolean;
 }
 
 export interface FreeTimes {
@@ -35,7 +37,14 @@ export interface FreeTimes {
  * The free start times for the chosen tariff, category and services. Until the driver picks a day, the
  * first day that has free times is selected (the returning driver's four taps rely on it).
  */
-export function useFreeTimes({ code, tariffId, category, services, days }: FreeTimesQuery): FreeTimes {
+export function useFreeTimes({
+  code,
+  tariffId,
+  category,
+  services,
+  days,
+  preview = false,
+}: FreeTimesQuery): FreeTimes {
   const [date, setDate] = useState<string | null>(null);
   const [picked, setPicked] = useState(false);
   const [times, setTimes] = useState<string[] | null>(null);
@@ -69,7 +78,7 @@ export function useFreeTimes({ code, tariffId, category, services, days }: FreeT
       const empty = new Set<string>();
       try {
         for (const day of candidates) {
-          const answer = await publicApi.availability(code, { ...query, date: day });
+          const answer = await publicApi.availability(code, { ...query, date: day }, preview);
           if (id !== request.current) return;
           if (answer.start_times.length > 0 || only) {
             setEmptyDays((before) => {
@@ -100,7 +109,7 @@ export function useFreeTimes({ code, tariffId, category, services, days }: FreeT
     },
     // days and services are compared through their keys.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [code, tariffId, category, servicesKey, daysKey],
+    [code, tariffId, category, servicesKey, daysKey, preview],
   );
 
   useEffect(() => {

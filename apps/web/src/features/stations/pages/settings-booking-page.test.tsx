@@ -204,7 +204,7 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText(/Заполните юридические данные станции/)).not.toBeInTheDocument();
   });
 
-  it('shows the booking link to read, copy, open, share and scan', async () => {
+  it('shows the booking link to read, copy, open, preview, share and scan', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderSettings(PATH, { api: { [GET]: () => testOnlineBooking() } });
@@ -212,6 +212,9 @@ describe('SettingsBookingPage', { timeout: 20_000 }, () => {
     expect(await screen.findByTitle('QR-код ссылки для записи')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Открыть страницу/ })).toHaveAttribute('href', link());
     expect(screen.getByRole('link', { name: /Открыть страницу/ })).toHaveAttribute('target', '_blank');
+    // The owner's preview: the form as drivers would see it, even while the page is off.
+    expect(screen.getByRole('link', { name: /Предпросмотр/ })).toHaveAttribute('href', `${link()}?preview=1`);
+    expect(screen.getByRole('link', { name: /Предпросмотр/ })).toHaveAttribute('target', '_blank');
     const share = new URL(screen.getByRole('link', { name: /Поделиться в Telegram/ }).getAttribute('href')!);
     expect(share.origin + share.pathname).toBe('https://t.me/share/url');
     expect(share.searchParams.get('url')).toBe(link());

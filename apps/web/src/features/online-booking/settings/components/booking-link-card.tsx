@@ -1,6 +1,13 @@
 import { Link } from 'react-router';
 import { Alert, Button, Card, Flex, Typography } from 'antd';
-import { CopyOutlined, ExportOutlined, LinkOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  CopyOutlined,
+  ExportOutlined,
+  EyeOutlined,
+  LinkOutlined,
+  ReloadOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
 import type { OnlineBookingSettings } from '@crm/shared';
 import { useFeedback } from '../../../../lib/feedback';
 import { useNotify } from '../../../../lib/notify';
@@ -10,6 +17,9 @@ import { BookingQr } from './booking-qr';
 
 /** The public page of a code, on the origin the owner is using (the site he is on is the one drivers get). */
 export const bookingLink = (code: string) => `${window.location.origin}/book/${encodeURIComponent(code)}`;
+
+/** The owner's preview of the page: the form as drivers would see it, even while the page is off. */
+export const previewLink = (code: string) => `${bookingLink(code)}?preview=1`;
 
 export const telegramShareUrl = (link: string, stationName: string) =>
   `https://t.me/share/url?url=${encodeURIComponent(link)}&text=${encodeURIComponent(t.shareText(stationName))}`;
@@ -111,6 +121,15 @@ export function BookingLinkCard({
             </Button>
             <Button icon={<ExportOutlined />} href={link} target="_blank" rel="noopener noreferrer">
               {t.open}
+            </Button>
+            <Button
+              icon={<EyeOutlined />}
+              href={previewLink(code)}
+              target="_blank"
+              rel="noopener"
+              title={t.previewHint}
+            >
+              {t.preview}
             </Button>
             <Button
               icon={<SendOutlined />}
