@@ -86,11 +86,14 @@ const authHeaders = z.looseObject({
   }),
 });
 
+const errorAnswer = (code: string, message: string) =>
+  apiErrorBodySchema.meta({ examples: [{ error: { code, message } }] });
+
 const errors = {
   400: apiErrorBodySchema,
-  401: apiErrorBodySchema,
-  404: apiErrorBodySchema,
-  429: apiErrorBodySchema,
+  401: errorAnswer('SIGNATURE_INVALID', partnerMessages.signatureInvalid),
+  404: errorAnswer('NOT_FOUND', partnerMessages.stationNotConnected),
+  429: errorAnswer('RATE_LIMITED', 'Слишком много запросов. Подождите немного и попробуйте снова.'),
 };
 
 const bookingExample = {
@@ -103,6 +106,36 @@ const bookingExample = {
   paid: true,
 };
 
+/** The answers' examples in the document (the booking as the partner sees it; no client data). */
+const bookingAnswer = partnerBookingSchema.meta({
+  examples: [
+    {
+      partner_order_id: 'ya-7730012',
+      partner_station_id: '100101',
+      order_number: 14268,
+      status: 'Accepted',
+      booking_start: '2026-12-01T07:00:00.000Z',
+      booking_end: '2026-12-01T07:40:00.000Z',
+      price: 1250,
+      paid: true,
+      reason: null,
+    },
+  ],
+});
+const availabilityAnswer = partnerAvailabilitySchema.meta({
+  examples: [
+    {
+      partner_station_id: '100101',
+      date: '2026-12-01',
+      time_zone: 'Europe/Moscow',
+      tariff_id: '0b6c3a4e-0000-4000-8000-000000000000',
+      car_category: 'Compact',
+      price: 1250,
+      duration_minutes: 40,
+      start_times: ['2026-12-01T05:00:00.000Z', '2026-12-01T05:30:00.000Z'],
+    },
+  ],
+});
 /**
  * The partner API (`/api/partner/v1/`, issue 36, DESIGN §9). No session: every request is signed per
  * Standard Webhooks by the partner named in `x-partner-id`; unsigned, stale, wrongly signed or replayed
@@ -201,7 +234,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         headers: authHeaders,
         params: z.object({ partnerStationId: z.string().min(1).max(100) }),
         querystring: partnerAvailabilityQuerySchema,
-        response: { 200: partnerAvailabilitySchema, ...errors },
+        response: { 200: availabilityAnswer, ...errors },
       },
     },
     async (request, reply) => {
@@ -227,7 +260,12 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
           'The provider tariff sets the price and the end. A duplicate answers what the first answered; the same partner_order_id with another body is 422 IDEMPOTENCY_MISMATCH; a taken time is 409 SLOT_TAKEN.',
         headers: authHeaders,
         body: partnerBookingCreateSchema.meta({ examples: [bookingExample] }),
-        response: { 201: partnerBookingSchema, 409: apiErrorBodySchema, 422: apiErrorBodySchema, ...errors },
+        response: {
+          201: bookingAnswer,
+          409: errorAnswer('SLOT_TAKEN', 'Время занято'),
+          422: errorAnswer('IDEMPOTENCY_MISMATCH', partnerMessages.idempotencyMismatch),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -253,7 +291,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         summary: 'A booking and its status',
         headers: authHeaders,
         params: orderParams,
-        response: { 200: partnerBookingSchema, ...errors },
+        response: { 200: bookingAnswer, ...errors },
       },
     },
     async (request, reply) => {
@@ -273,7 +311,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         headers: authHeaders,
         params: orderParams,
         body: partnerCancelSchema.optional(),
-        response: { 200: partnerBookingSchema, 409: apiErrorBodySchema, ...errors },
+        response: { 200: bookingAnswer, 409: apiErrorBodySchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -294,7 +332,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
         headers: authHeaders,
         params: orderParams,
         body: partnerRescheduleSchema,
-        response: { 200: partnerBookingSchema, 409: apiErrorBodySchema, ...errors },
+        response: { 200: bookingAnswer, 409: apiErrorBodySchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -242,5 +242,24 @@ describe('OpenAPI document', () => {
       }
     }
     expect(JSON.stringify(doc.paths['/api/partner/v1/bookings']!.post!.requestBody)).toContain('ya-7730012');
+    // The answers have examples too: the booking, the free starts, the codes a partner programs against.
+    const responses = (path: string, method: string) =>
+      JSON.stringify((doc.paths[path]![method] as { responses?: unknown }).responses);
+    const create = responses('/api/partner/v1/bookings', 'post');
+    for (const text of [
+      '"order_number":14268',
+      'SLOT_TAKEN',
+      'IDEMPOTENCY_MISMATCH',
+      'SIGNATURE_INVALID',
+      'RATE_LIMITED',
+    ]) {
+      expect(create).toContain(text);
+    }
+    expect(responses('/api/partner/v1/stations/{partnerStationId}/availability', 'get')).toContain(
+      'start_times',
+    );
+    expect(responses('/api/partner/v1/stations/{partnerStationId}/availability', 'get')).toContain(
+      '2026-12-01T05:00:00.000Z',
+    );
   });
 });
