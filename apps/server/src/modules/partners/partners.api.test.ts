@@ -191,7 +191,22 @@ describe('bookings', () => {
       paymentMethod: 'paid',
       sum: body.price,
     });
-    expect(order!.bookingEnd.getTime() - order!.bookingStart.getTime()).toBeGreaterThan(0);
+    // The provider tariff's minutes and price for the category (what availability quotes) set the end and sum;
+    // the partner's id is the order's extended_id, the redirection number and extension its phones.
+    const quote = (
+      await t.app.inject(
+        signedRequest(yandex, {
+          method: 'GET',
+          url: `/api/partner/v1/stations/100101/availability?date=${freeDay}&tariff_id=${tariffId}&car_category=Compact`,
+        }),
+      )
+    ).json();
+    expect((order!.bookingEnd.getTime() - order!.bookingStart.getTime()) / 60_000).toBe(
+      quote.duration_minutes,
+    );
+    expect(order!.sum).toBe(quote.price);
+    expect(order!.extendedId).toBe('ya-new-1');
+    expect(order!.phones).toEqual([{ redirection_phone: '+74950000000', ext: '123' }]);
 
     const owner = await t.loginAs('owner');
     const list = await t.app.inject({
