@@ -176,6 +176,34 @@ describe('online booking (issue 37)', () => {
     }
   });
 
+  it('the owner previews his page while it is off: the form under the preview banner, nothing to book', async () => {
+    // «Мойка у моста» (the rival network's) takes no online bookings; its owner opens the preview.
+    const rival = await skipFirstVisit(baseUrl(), 'rival');
+    const bridgeId = await stationIdByName(rival, 'Мойка у моста');
+    const owner = await browser.openAs('rival', { viewport: 'phone' });
+    await owner.goto(`/station/${bridgeId}/settings/booking`);
+    const [preview] = await Promise.all([
+      owner.context().waitForEvent('page'),
+      owner.getByRole('link', { name: /Предпросмотр/ }).click(),
+    ]);
+    const previewErrors = pageErrors(preview);
+    await preview
+      .getByRole('note')
+      .filter({ hasText: 'Предпросмотр: так страницу увидят клиенты. Записаться из предпросмотра нельзя.' })
+      .waitFor();
+    await preview.getByRole('button', { name: /Компакт/ }).click();
+    await preview.getByRole('radio').first().check();
+    await preview.getByRole('group', { name: 'Время' }).getByRole('button').first().click();
+    expect(await preview.getByRole('button', { name: 'Записаться' }).isDisabled()).toBe(true);
+    expect(previewErrors).toEqual([]);
+
+    // A driver at the same address gets the page that is off: the flag is nothing without the session.
+    const driver = await browser.open({ viewport: 'phone' });
+    await driver.goto(`${new URL(preview.url()).pathname}?preview=1`);
+    await driver.getByText('Онлайн-запись временно недоступна').waitFor();
+    expect(await driver.getByRole('note').count()).toBe(0);
+  });
+
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`the booking page and a manage page are accessible, ${colorScheme}`, async () => {
       const page = await browser.open({ viewport: 'phone', colorScheme });
