@@ -178,6 +178,16 @@ describe('partner status callbacks', () => {
       ['sent', 1],
     ]);
 
+    // An answered availability read is not an exchange worth one of the 50 rows.
+    const quote = (tariff: string) =>
+      t.app.inject(
+        signedRequest(yandex, {
+          method: 'GET',
+          url: `/api/partner/v1/stations/100101/availability?date=${freeDay}&tariff_id=${tariff}&car_category=Compact`,
+        }),
+      );
+    expect((await quote(tariffId)).statusCode).toBe(200);
+
     // The admin sees the partner healthy again, and the station sees the exchanges.
     const admin = await t.loginAs('admin');
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/partners', headers: admin.headers });
@@ -196,6 +206,7 @@ describe('partner status callbacks', () => {
       deliveries.some((d) => d.direction === 'out' && d.kind === 'booking.paid' && d.result === 'ok'),
     ).toBe(true);
     expect(deliveries.some((d) => d.direction === 'in' && d.kind === 'booking.create')).toBe(true);
+    expect(deliveries.some((d) => d.kind === 'availability')).toBe(false);
   });
 
   it('a decline carries its reason; the partner is not called back about its own cancel', async () => {

@@ -186,7 +186,11 @@ export async function stationConnections(db: Tx, stationId: string) {
     .orderBy(asc(partners.name));
 }
 
-/** The newest exchanges of a station with its partners, both directions, newest first. */
+/**
+ * The newest exchanges of a station with its partners, both directions, newest first. The partners'
+ * availability reads are left out: a partner polls them many times a booking, and they pushed
+ * the orders, cancels and callbacks off the 50 rows.
+ */
 export async function stationDeliveries(db: Tx, stationId: string, limit: number) {
   const result = await db.execute(sql`
     select * from (
@@ -195,7 +199,8 @@ export async function stationDeliveries(db: Tx, stationId: string, limit: number
               case when r.status_code < 400 then 'ok' else 'failed' end as result,
               r.status_code, 1 as attempts, r.at
          from ${partnerRequests} r left join ${orders} o on o.id = r.order_id
-        where r.station_id = ${stationId} order by r.id desc limit ${limit})
+        where r.station_id = ${stationId} and r.kind <> 'availability'
+        order by r.id desc limit ${limit})
       union all
       (select 'out:' || c.id, 'out', c.partner_id, c.type, c.partner_order_id, o.number,
               case when c.status = 'sent' then 'ok' when c.attempts > 0 then 'failed' else 'pending' end,
