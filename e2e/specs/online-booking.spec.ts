@@ -195,6 +195,7 @@ describe('online booking (issue 37)', () => {
     await preview.getByRole('radio').first().check();
     await preview.getByRole('group', { name: 'Время' }).getByRole('button').first().click();
     expect(await preview.getByRole('button', { name: 'Записаться' }).isDisabled()).toBe(true);
+    expect(await seriousViolations(preview)).toEqual([]);
     expect(previewErrors).toEqual([]);
 
     // A driver at the same address gets the page that is off: the flag is nothing without the session.
