@@ -38,6 +38,9 @@ export function StationSwitcher({
   onShowAll,
 }: StationSwitcherProps) {
   const [open, setOpen] = useState(false);
+  // Nothing to choose (the system admin, who runs partners, not stations; an owner before his first
+  // station): no «Выберите станцию · Станций в сети: 0».
+  if (!selected && !loading && stations.length === 0) return null;
   const name = selected ? (selected.station?.name ?? messages.station.external) : 'Выберите станцию';
   const hint =
     selected?.station?.address ??
