@@ -77,6 +77,22 @@ describe('partners (system admin)', () => {
       name: 'Укажите название партнёра',
       callback_url: 'Укажите адрес для уведомлений: https://…',
     });
+    // A name that says neither Yandex nor Benzuber, and no source: asked for, not taken for Yandex.
+    const unnamed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/partners',
+      headers: admin.headers,
+      payload: { name: 'Мойка-Агрегатор', callback_url: 'https://partner.example/hooks' },
+    });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.fields).toEqual({ source: 'Укажите, чьи это заказы: Яндекс или Benzuber' });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/partners',
+      headers: admin.headers,
+      payload: { name: 'Мойка-Агрегатор', callback_url: 'https://partner.example/hooks', source: 'Benzuber' },
+    });
+    expect(chosen.statusCode).toBe(201);
     for (const url of [
       '/api/admin/partners/00000000-0000-4000-8000-000000000000',
       '/api/admin/partners/not-a-uuid/rotate-secret',

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { partners, stationPartners } from '../../db/schema';
 import type { Auth } from '../../plugins/auth';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../plugins/errors';
 import { loadStationForCaller, requirePosition } from '../stations/station-access';
 import { newPartnerSecret } from './partner-signature';
 import {
@@ -41,9 +41,11 @@ export function requireSystemAdmin(caller: Caller) {
   if (caller.role !== 'admin') throw forbidden();
 }
 
-/** Yandex unless the name says Benzuber (either alphabet). */
-export function sourceFromName(name: string): PartnerSource {
-  return /benzuber|бензубер/i.test(name) ? 'Benzuber' : 'Yandex';
+/** Whose orders a partner brings, when its name says it (either alphabet); otherwise the admin must say. */
+export function sourceFromName(name: string): PartnerSource | null {
+  if (/benzuber|бензубер/i.test(name)) return 'Benzuber';
+  if (/yandex|яндекс/i.test(name)) return 'Yandex';
+  return null;
 }
 
 const noHealth = {
@@ -85,12 +87,15 @@ export async function createPartner(
   input: PartnerCreate,
 ): Promise<PartnerSecret> {
   requireSystemAdmin(caller);
+  // A name that says neither is not taken for Yandex: the orders would be marked with the wrong source.
+  const source = input.source ?? sourceFromName(input.name);
+  if (!source) throw badRequest({ source: partnerMessages.sourceRequired });
   const secret = newPartnerSecret();
   const [row] = await db
     .insert(partners)
     .values({
       name: input.name,
-      source: input.source ?? sourceFromName(input.name),
+      source,
       callbackUrl: input.callback_url,
       secret,
     })
