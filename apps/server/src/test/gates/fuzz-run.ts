@@ -49,6 +49,8 @@ export interface OperationStats {
   baseAccepted: boolean;
   /** Answers 2xx: requests that went all the way through the handler. */
   succeeded: number;
+  /** How many answers of each status: how deep the cases went (400 validation, 409 a rule, 429 a limit). */
+  statuses: Record<number, number>;
 }
 
 /**
@@ -65,7 +67,13 @@ export async function runFuzz(gate: GateApp, operations: Operation[], options: F
 
   for (const [opIndex, op] of operations.entries()) {
     const name = operationName(op);
-    const stats: OperationStats = { sent: 0, signedOut: 0, baseAccepted: false, succeeded: 0 };
+    const stats: OperationStats = {
+      sent: 0,
+      signedOut: 0,
+      baseAccepted: false,
+      succeeded: 0,
+      statuses: {},
+    };
     perOperation.set(name, stats);
     const opStarted = Date.now();
     let caseNo = 0;
@@ -85,6 +93,7 @@ export async function runFuzz(gate: GateApp, operations: Operation[], options: F
       stats.sent++;
       if (signedOut) stats.signedOut++;
       if (outcome.status < 300) stats.succeeded++;
+      stats.statuses[outcome.status] = (stats.statuses[outcome.status] ?? 0) + 1;
       recordCase({ cases: caseLabels, findings }, name, caseId, outcome, c.label, who);
       return outcome;
     };

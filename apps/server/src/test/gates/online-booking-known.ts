@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { addDays, carClasses, stationClock } from '@crm/shared';
 import type { Database } from '../../db/client';
 import { onlineBookings, onlineBookingSettings, stations } from '../../db/schema';
@@ -51,8 +51,9 @@ const fixturePhone = () =>
  * The public calls' values no schema can tell (issue 37), from the station's state when the operation's
  * turn comes (the fuzz of the owner's settings and of the station ran before and may have changed the
  * tariffs offered, the notice, the days ahead): an offered own tariff priced in the example category, a
- * free start within the window and its day, an empty honeypot. The page is switched back on first (the
- * settings' fuzz may have left it off, and an off page refuses every valid request). A move or a cancel
+ * free start within the window and its day, an empty honeypot. The page is switched back on first, with
+ * the issue's defaults (the settings' fuzz may have left it off, or with a notice past the days ahead and
+ * a cut-off that locks every booking: then no valid request could succeed). A move or a cancel
  * gets a booking of its own, made here, so it does not depend on which of them the fuzz ran first; a move
  * goes to another free start.
  */
@@ -63,11 +64,23 @@ export async function publicBookingKnownValues(
   now = new Date(),
 ): Promise<Record<string, unknown>> {
   if (!stationId) return {};
+  // The settings' fuzz leaves whatever it drew last (a week's notice with two days ahead offers no time
+  // at all; a long cut-off locks every booking): back to the issue's defaults, every tariff and service.
   await db
     .update(onlineBookingSettings)
-    .set({ enabled: true })
+    .set({
+      enabled: true,
+      minNoticeMinutes: 60,
+      cancelCutoffMinutes: 60,
+      maxOpenPerPhone: 2,
+      tariffIds: null,
+      serviceKeys: null,
+    })
     .where(eq(onlineBookingSettings.stationId, stationId));
-  await db.update(stations).set({ enable: true }).where(eq(stations.id, stationId));
+  await db
+    .update(stations)
+    .set({ enable: true, daysToAlive: sql`greatest(${stations.daysToAlive}, 7)` })
+    .where(eq(stations.id, stationId));
   const [station] = await db.select().from(stations).where(eq(stations.id, stationId));
   const [settings] = await db
     .select()
@@ -90,6 +103,8 @@ export async function publicBookingKnownValues(
   const known: Record<string, unknown> = {
     tariffid: tariff.id,
     website: '',
+    // The owner's preview flag (`?preview=1`): the gate's requests are the owner's, so it holds.
+    preview: '1',
     ...(path.endsWith('/bookings') ? { services: [] } : { services: '' }),
   };
   if (!first) return known;
