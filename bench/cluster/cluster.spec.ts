@@ -13,6 +13,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, stationIdByName, type ApiSession } from '../../e2e/support/api';
+import { demoPartners } from '../../apps/server/src/partner-simulator/simulator';
+import { partnerClient } from '../../apps/server/src/partner-simulator/partner-client';
+import { pointCallbacksAt } from '../../apps/server/src/partner-simulator/demo-setup';
+import { startCallbackReceiver } from '../../apps/server/src/partner-simulator/receiver';
+import { startPushServiceStandIn } from '../../apps/server/src/test/push-service-stand-in';
 import { activeOwnTariff, ownOrderBody } from '../support/own-orders';
 import { mondayInWeeks } from '../support/moscow-week';
 import { startCluster, type Cluster, type ClusterInstance } from './cluster';
@@ -405,6 +410,227 @@ describe('the cluster behind nginx (issue 41)', () => {
       `cross-instance: create answered on B → event on A: median ${ms(median(latencies))}, max ${ms(Math.max(...latencies))} (10 orders)`,
     );
     onA.close();
+  });
+
+  it('an invitation stays single-use across instances: three people redeem it at once on three instances, one joins', async () => {
+    const owner = await apiSignIn(cluster.url, 'owner');
+    const made = await call(cluster.url, owner, `/api/station/invitations/${lenina}`, {
+      body: { position: 'administrator' },
+    });
+    expect(made.status, made.text).toBe(200);
+    const { token, id } = JSON.parse(made.text) as { token: string; id: string };
+    // Demo users in no network of the station's owner: each would join with a valid link.
+    const invitees = await Promise.all(
+      ['newcomer', 'incomplete', 'wizard'].map((login) => apiSignIn(cluster.url, login)),
+    );
+    const answers = await Promise.all(
+      invitees.map((invitee, i) =>
+        call(cluster.instances[i]!.url, invitee, `/api/user/move_to_station/${lenina}/${invitee.userId}`, {
+          body: { token },
+        }),
+      ),
+    );
+    report(`invitation redeemed at once on instances 1–3: ${answers.map((a) => a.status).join(', ')}`);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 403, 403]);
+    for (const a of answers.filter((x) => x.status === 403)) {
+      expect((JSON.parse(a.text) as { error: { message: string } }).error.message).toMatch(
+        /^Приглашение недействительно/,
+      );
+    }
+    // The station's staff: exactly the one who joined, and the link is gone from the active ones.
+    const joined = invitees[answers.findIndex((a) => a.status === 200)]!;
+    const staff = await call(cluster.url, owner, `/api/station/list_of_users/${lenina}`);
+    const staffIds = (JSON.parse(staff.text) as { users: { id: string }[] }).users.map((u) => u.id);
+    expect(invitees.filter((u) => staffIds.includes(u.userId)).map((u) => u.userId)).toEqual([joined.userId]);
+    const active = await call(cluster.url, owner, `/api/station/invitations/${lenina}`);
+    expect(
+      (JSON.parse(active.text) as { invitations: { id: string }[] }).invitations.map((x) => x.id),
+    ).not.toContain(id);
+  });
+
+  it('the booking race across instances ends with exactly the box capacity', async () => {
+    // One half hour of «Мойка на Ленина» (4 boxes) far ahead of the other tests' orders: 12 creates at
+    // once, 4 through each instance directly.
+    const week = mondayInWeeks(20);
+    const start = Date.parse(`${week}T12:00:00+03:00`);
+    const attempts = 12;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, i) =>
+        call(cluster.instances[i % 3]!.url, admin, `/api/create_order/${lenina}`, {
+          body: ownOrderBody({ tariffId, start, minutes: 30, plate: `К${String(500 + i)}РА77` }),
+        }),
+      ),
+    );
+    const won = answers.filter((a) => a.status === 200 || a.status === 201);
+    const lost = answers.filter((a) => a.status === 409);
+    report(
+      `booking race: ${attempts} creates of one half hour on 3 instances: ${won.length} created, ${lost.length} 409 ` +
+        `(${answers.map((a) => a.status).join(' ')}), slowest ${ms(Math.max(...answers.map((a) => a.ms)))}`,
+    );
+    expect(answers.filter((a) => a.status >= 500 || a.status === 0)).toEqual([]);
+    expect(won).toHaveLength(4);
+    expect(lost).toHaveLength(attempts - 4);
+    for (const a of lost) {
+      expect((JSON.parse(a.text) as { error: { code: string } }).error.code).toBe('SLOT_TAKEN');
+    }
+    const orders = won.map(
+      (a) => (JSON.parse(a.text) as { order: { id: string; box_number: number } }).order,
+    );
+    expect(orders.map((o) => o.box_number).sort()).toEqual([1, 2, 3, 4]);
+    // What the database holds for that week: those four, nothing more.
+    const end = new Date(Date.parse(`${week}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+    const list = await call(
+      cluster.url,
+      admin,
+      `/api/order/calendar?station_id=${lenina}&date_start=${week}&date_end=${end}`,
+    );
+    expect(list.status, list.text).toBe(200);
+    const rows = (JSON.parse(list.text) as { rows: [string][] }).rows.map((r) => r[0]);
+    expect(rows.sort()).toEqual(orders.map((o) => o.id).sort());
+  });
+
+  it('each notification and partner callback is sent once, callbacks in order per booking, with the outbox on every instance', async () => {
+    const yandex = demoPartners.yandex;
+    const receiver = await startCallbackReceiver({ secrets: [yandex.secret] });
+    const pushService = await startPushServiceStandIn();
+    let subscribedAs: { owner: ApiSession; endpoint: string } | undefined;
+    try {
+      await pointCallbacksAt(cluster.url, yandex.id, receiver.url);
+      const owner = await apiSignIn(cluster.url, 'owner');
+      // The owner's browser subscribed on instance 1 with the key instance 2 gave it: every instance signs
+      // its pushes with that key (the push service refuses any other).
+      const status = await call(cluster.instances[1]!.url, owner, '/api/notifications/status');
+      const { publicKey } = JSON.parse(status.text) as { publicKey: string };
+      const browser = pushService.createSubscriber({ applicationServerKey: publicKey });
+      const subscribed = await call(cluster.instances[0]!.url, owner, '/api/notifications/subscribe', {
+        body: { subscription: browser.subscription },
+      });
+      subscribedAs = { owner, endpoint: browser.subscription.endpoint };
+      expect(subscribed.status, subscribed.text).toBe(200);
+      const tariffs = await call(cluster.url, owner, `/api/station/tariff/${lenina}`);
+      const providerTariff = (
+        JSON.parse(tariffs.text) as { yatariff: { id: string; active: boolean }[] }
+      ).yatariff.find((t) => t.active)!.id;
+      // A day far ahead of the other tests' orders, free starts as the partner sees them.
+      const date = new Date(Date.parse(`${mondayInWeeks(24)}T00:00:00Z`) + 86_400_000)
+        .toISOString()
+        .slice(0, 10);
+      const free = await partnerClient(cluster.url, yandex).availability(
+        '100101',
+        date,
+        providerTariff,
+        'Compact',
+      );
+      expect(free.status).toBe(200);
+      const starts = (free.body as { start_times: string[] }).start_times;
+      const bookings = 6;
+      expect(starts.length).toBeGreaterThanOrEqual(bookings * 4);
+      const run = Date.now().toString(36);
+      const ids = Array.from({ length: bookings }, (_, i) => `ya-cluster-${run}-${i}`);
+      // Booked through the three instances in turn.
+      const bookedAt: number[] = [];
+      const booked = await Promise.all(
+        ids.map((partnerOrderId, i) =>
+          partnerClient(cluster.instances[i % 3]!.url, yandex)
+            .book({
+              partner_order_id: partnerOrderId,
+              partner_station_id: '100101',
+              tariff_id: providerTariff,
+              car: {
+                brand: 'Kia',
+                model: 'Rio',
+                plate_number: `Т${String(100 + i)}ХН77`,
+                category: 'Compact',
+              },
+              booking_start: starts[i * 4]!,
+              client: { redirection_phone: '+74950000000', ext: String(100 + i) },
+              paid: false,
+            })
+            .then((answer) => {
+              bookedAt[i] = Date.now();
+              return answer;
+            }),
+        ),
+      );
+      expect(booked.map((b) => b.status)).toEqual(Array(bookings).fill(201));
+      const numbers = booked.map((b) => (b.body as { order_number: number }).order_number);
+      const fresh = await call(cluster.url, owner, `/api/order/list/new/${lenina}`);
+      const newOrders = (
+        JSON.parse(fresh.text) as { orders_list: { order: { id: string; number: number } }[] }
+      ).orders_list;
+      const orderIds = numbers.map((n) => newOrders.find((o) => o.order.number === n)!.order.id);
+      // «Новая запись» on the owner's phone for each, before the steps (a booking cancelled before its
+      // push goes out is no news any more).
+      const pushesOf = (orderId: string) => browser.messages().filter((m) => m.text.includes(orderId));
+      const waitFrom = now();
+      while (orderIds.some((id) => pushesOf(id).length === 0) && now() - waitFrom < 30_000) await pause(50);
+      // Booking answered → its push at the push service (wall clock, as the stand-in notes it).
+      const pushLags = orderIds.flatMap((id, i) => pushesOf(id).map((m) => m.receivedAt - bookedAt[i]!));
+      // «Принять» on one instance, «Отменить» on the next: the steps of each booking on two instances, all
+      // bookings at once.
+      const answeredAt = new Map<string, number>();
+      const steps = await Promise.all(
+        orderIds.map(async (orderId, i) => {
+          const accepted = await call(cluster.instances[i % 3]!.url, owner, `/api/order_booked/${orderId}`, {
+            method: 'POST',
+          });
+          answeredAt.set(`${ids[i]} booking.accepted`, Date.now());
+          const cancelled = await call(
+            cluster.instances[(i + 1) % 3]!.url,
+            owner,
+            `/api/order_canceled/${orderId}?cancel_reason=NotWorking`,
+            { method: 'POST' },
+          );
+          answeredAt.set(`${ids[i]} booking.cancelled`, Date.now());
+          return [accepted.status, cancelled.status];
+        }),
+      );
+      expect(steps).toEqual(Array(bookings).fill([200, 200]));
+      const ours = () =>
+        receiver.received.filter((r) => r.body && ids.includes(r.body.data.partner_order_id));
+      const madeAt = now();
+      while (ours().filter((r) => r.valid).length < bookings * 2 && now() - madeAt < 30_000) await pause(50);
+      // Long enough for a second delivery of any of them to show.
+      await pause(3000);
+      const got = ours();
+      const webhookIds = got.map((r) => r.webhookId);
+      // Step answered → its callback received (wall clock: the receiver notes it so).
+      const lags = got.map(
+        (r) => r.receivedAt - (answeredAt.get(`${r.body!.data.partner_order_id} ${r.body!.type}`) ?? NaN),
+      );
+      report(
+        `partner callbacks: ${got.length} received for ${bookings} bookings × 2 steps made on 3 instances, ` +
+          `${new Set(webhookIds).size} distinct webhook-ids; step answered → callback received: median ${ms(median(lags))}, max ${ms(Math.max(...lags))}`,
+      );
+      report(
+        `pushes: ${orderIds.map((id) => pushesOf(id).length).join(', ')} for the ${bookings} bookings; booking answered → ` +
+          `push received: median ${ms(median(pushLags))}, max ${ms(Math.max(...pushLags))}; ${pushService.refused().length} refused by the push service`,
+      );
+      expect(orderIds.map((id) => pushesOf(id).length)).toEqual(Array(bookings).fill(1));
+      expect(pushService.refused()).toEqual([]);
+      expect(got.every((r) => r.valid)).toBe(true);
+      expect(new Set(webhookIds).size).toBe(webhookIds.length);
+      for (const partnerOrderId of ids) {
+        expect(
+          got
+            .filter((r) => r.body!.data.partner_order_id === partnerOrderId)
+            .map((r) => [r.body!.type, r.body!.data.reason]),
+          partnerOrderId,
+        ).toEqual([
+          ['booking.accepted', null],
+          ['booking.cancelled', 'NotWorking'],
+        ]);
+      }
+    } finally {
+      // The later tests' orders would be pushed to a push service no longer there: the browser leaves.
+      if (subscribedAs) {
+        await call(cluster.url, subscribedAs.owner, '/api/notifications/unsubscribe', {
+          body: { endpoint: subscribedAs.endpoint },
+        });
+      }
+      await receiver.close();
+      await pushService.close();
+    }
   });
 
   it('a rolling restart under load: 0 failed calls, streams reconnect, no order event lost', async () => {
