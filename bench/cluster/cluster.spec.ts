@@ -289,6 +289,8 @@ const summary = (outcomes: Outcome[]) => {
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number) => `${Math.round(x)} ms`;
+/** A performance.now() instant as the wall-clock time of day (UTC, as nginx's error.log has it). */
+const clock = (at: number) => new Date(performance.timeOrigin + at).toISOString().slice(11, 23);
 
 describe('the cluster behind nginx (issue 41)', () => {
   let cluster: Cluster;
@@ -358,6 +360,9 @@ describe('the cluster behind nginx (issue 41)', () => {
         kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
       }
       report(`nginx error.log: ${[...kinds].map(([k, n]) => `${n}× ${k}`).join(' | ') || 'empty'}`);
+      // A call already sent that an instance cut (a 502 for a POST): when, and to which instance.
+      const cut = lines.filter((line) => /while reading response header/.test(line));
+      if (cut.length) report(`nginx, calls cut after they were sent:\n${cut.join('\n')}`);
       // The instances' errors and anything that is not a log line (a crash's trace).
       for (const instance of cluster.instances) {
         const odd = readFileSync(instance.logPath, 'utf8')
@@ -640,12 +645,17 @@ describe('the cluster behind nginx (issue 41)', () => {
     const load = workLoad(cluster.url, admin, lenina, tariffId, { repeat503: true });
     await pause(1500);
     const stops: string[] = [];
+    const phases: string[] = [];
     for (const instance of cluster.instances) {
+      const signalled = now();
       const { code, ms: took } = await instance.stop();
       expect(code, `instance ${instance.n} exit code`).toBe(0);
       const starting = now();
       await instance.start();
       stops.push(`${instance.n}: exit ${code} in ${ms(took)}, ready again in ${ms(now() - starting)}`);
+      phases.push(
+        `${instance.n}: SIGTERM ${clock(signalled)}, exit ${clock(starting)}, ready ${clock(now())}`,
+      );
       await pause(1000);
     }
     await pause(1500);
@@ -659,7 +669,14 @@ describe('the cluster behind nginx (issue 41)', () => {
         `orders not seen by a stream: ${missing.length}`,
     );
     for (const s of watching) s.close();
-    expect(failed(load.outcomes)).toEqual([]);
+    const failures = failed(load.outcomes);
+    if (failures.length) {
+      report(
+        `rolling restart, failed calls: ${failures.map((o) => `${o.kind} ${o.status} at ${clock(o.at)}`).join(', ')}; ` +
+          `instances ${phases.join('; ')}`,
+      );
+    }
+    expect(failures).toEqual([]);
     expect(load.acknowledged.size).toBeGreaterThan(10);
     expect(missing).toEqual([]);
     // Every stream was on a stopped instance once: each reconnected.
