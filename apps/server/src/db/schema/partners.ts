@@ -120,6 +120,12 @@ export const partnerCallbacks = pgTable(
     type: text('type').notNull(),
     /** The order's status this event moved it to (the payload's `status`). */
     toStatus: text('to_status').notNull(),
+    /**
+     * The order's row when the callback was made (fan-out, right after the change): every try sends the
+     * same booking, not one moved or paid later. Null in rows made before it existed: they send the order
+     * as it is.
+     */
+    orderSnapshot: jsonb('order_snapshot'),
     /** pending or sent. */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -17,6 +17,7 @@ interface Received {
   status: string;
   partnerOrderId: string;
   reason: string | null;
+  bookingStart: string;
   webhookId: string;
   answered: number;
 }
@@ -36,7 +37,7 @@ async function startReceiver(secret: string, failFirst: number) {
         // Verified as a partner would, with the library: a bad signature would throw.
         const body = new Webhook(secret).verify(raw, req.headers as Record<string, string>) as {
           type: string;
-          data: { status: string; partner_order_id: string; reason: string | null };
+          data: { status: string; partner_order_id: string; reason: string | null; booking_start: string };
         };
         if (calls <= failFirst) answered = 503;
         received.push({
@@ -44,6 +45,7 @@ async function startReceiver(secret: string, failFirst: number) {
           status: body.data.status,
           partnerOrderId: body.data.partner_order_id,
           reason: body.data.reason,
+          bookingStart: body.data.booking_start,
           webhookId: String(req.headers['webhook-id']),
           answered,
         });
@@ -248,6 +250,44 @@ describe('partner status callbacks', () => {
     expect(delivered().map((r) => [r.type, r.status, r.reason])).toEqual([
       ['booking.accepted', 'Booked', null],
       ['booking.cancelled', 'StationCanceled', 'NotWorking'],
+    ]);
+  });
+
+  it('a callback sent late carries the booking as it was accepted, not as it was moved since', async () => {
+    const order = await partnerBook('ya-cb-5', at(12));
+    const owner = await t.loginAs('owner');
+    // The partner is down when «Принять» is called back: the callback waits.
+    await t.db
+      .update(partners)
+      .set({ callbackUrl: 'http://127.0.0.1:9/down' })
+      .where(eq(partners.id, yandex.id));
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: `/api/order_booked/${order.id}`,
+      headers: owner.headers,
+    });
+    expect(accept.statusCode).toBe(200);
+    await outbox.runOnce();
+    const [waiting] = await t.db
+      .select()
+      .from(partnerCallbacks)
+      .where(eq(partnerCallbacks.orderId, order.id));
+    expect(waiting).toMatchObject({ type: 'booking.accepted', status: 'pending' });
+    // Meanwhile the partner moves it (its own change: not called back).
+    const moved = await t.app.inject(
+      signedRequest(yandex, {
+        method: 'POST',
+        url: '/api/partner/v1/bookings/ya-cb-5/reschedule',
+        body: { booking_start: at(14) },
+      }),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.db.update(partners).set({ callbackUrl: receiver.url }).where(eq(partners.id, yandex.id));
+    const delivered = () =>
+      receiver.received.filter((r) => r.partnerOrderId === 'ya-cb-5' && r.answered === 200);
+    await drainUntil(() => delivered().length >= 1);
+    expect(delivered().map((r) => [r.type, r.status, r.bookingStart])).toEqual([
+      ['booking.accepted', 'Booked', at(12)],
     ]);
   });
 });

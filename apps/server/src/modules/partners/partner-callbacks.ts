@@ -69,10 +69,13 @@ export async function fanOutPartnerCallbacks(tx: Tx, eventIds: readonly number[]
     sql`, `,
   );
   await tx.execute(sql`
-    insert into ${c} (event_id, partner_id, order_id, station_id, partner_order_id, type, to_status)
-    select * from (
-      select e.id, b.partner_id, e.order_id, e.station_id, b.partner_order_id, ${typeCase} as type, e.to_status
+    insert into ${c} (event_id, partner_id, order_id, station_id, partner_order_id, type, to_status, order_snapshot)
+    select x.id, x.partner_id, x.order_id, x.station_id, x.partner_order_id, x.type, x.to_status, x.snapshot
+    from (
+      select e.id, b.partner_id, e.order_id, e.station_id, b.partner_order_id, ${typeCase} as type, e.to_status,
+        to_jsonb(o.*) as snapshot
       from ${orderEvents} e join ${partnerBookings} b on b.order_id = e.order_id
+      join ${orders} o on o.id = e.order_id
       where e.id in (${ids}) and e.actor_kind <> 'partner') x
     where x.type is not null
     -- Callback ids follow the events' order: the sender delivers per order by id.
@@ -99,6 +102,7 @@ interface Claimed {
   to_status: string;
   attempts: number;
   created_at: string | Date;
+  order_snapshot: Record<string, unknown> | string | null;
 }
 
 type Log = { warn(obj: unknown, msg: string): void; info?(obj: unknown, msg: string): void };
@@ -125,7 +129,8 @@ export function createPartnerCallbackSender(
           for update of x skip locked)
         update ${c} set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = ${c}.attempts + 1
         from due where ${c}.id = due.id and ${c}.status = 'pending'
-        returning ${c}.id, ${c}.partner_id, ${c}.order_id, ${c}.type, ${c}.to_status, ${c}.attempts, ${c}.created_at`);
+        returning ${c}.id, ${c}.partner_id, ${c}.order_id, ${c}.type, ${c}.to_status, ${c}.attempts, ${c}.created_at,
+          ${c}.order_snapshot`);
       const claimed = (result as unknown as { rows: Claimed[] }).rows;
       await Promise.all(claimed.map((row) => sendOne(db, row, fetchImpl, backoffMs, log)));
       return claimed.length;
@@ -164,12 +169,16 @@ async function sendOne(
       await db.execute(sql`update ${c} set status = 'dropped', locked_until = null where id = ${id}`);
       return;
     }
-    const order = orderRowOf(target.order);
+    // The booking as it was made (the snapshot of the fan-out, right after the change): a callback sent
+    // late, after the partner was down or behind an earlier one, does not carry a later move or payment.
+    const snapshot =
+      typeof row.order_snapshot === 'string' ? JSON.parse(row.order_snapshot) : row.order_snapshot;
+    const order = orderRowOf(snapshot ?? target.order);
     const payload: PartnerCallback = {
       type: row.type,
       timestamp: new Date(row.created_at).toISOString(),
-      // The booking as it is now, with the status this change gave it; a reason only on the cancel that
-      // has one (an accepted callback sent after a later cancel must not carry that cancel's reason).
+      // With the status this change gave it; a reason only on the cancel that has one (an accepted callback
+      // made after a quick cancel must not carry that cancel's reason).
       data: {
         ...partnerBookingOf(order, target.partner_station_id ?? ''),
         status: row.to_status,

@@ -1,0 +1,1 @@
+ALTER TABLE "partner_callbacks" ADD COLUMN "order_snapshot" jsonb;
