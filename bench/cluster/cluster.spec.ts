@@ -18,6 +18,8 @@ import { partnerClient } from '../../apps/server/src/partner-simulator/partner-c
 import { pointCallbacksAt } from '../../apps/server/src/partner-simulator/demo-setup';
 import { startCallbackReceiver } from '../../apps/server/src/partner-simulator/receiver';
 import { startPushServiceStandIn } from '../../apps/server/src/test/push-service-stand-in';
+import { startBotApiStandIn, type BotApiStandIn } from '../../apps/server/src/test/bot-api-stand-in';
+import { webhookSecretFor } from '../../apps/server/src/adapters/telegram';
 import { activeOwnTariff, ownOrderBody } from '../support/own-orders';
 import { mondayInWeeks } from '../support/moscow-week';
 import { startCluster, type Cluster, type ClusterInstance } from './cluster';
@@ -289,6 +291,8 @@ const summary = (outcomes: Outcome[]) => {
 };
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const ms = (x: number) => `${Math.round(x)} ms`;
+/** The instances' bot (TELEGRAM_BOT_TOKEN), whose Bot API is a local stand-in. */
+const botToken = '123456789:AAHcluster-token_for-the-stand-in';
 /** A performance.now() instant as the wall-clock time of day (UTC, as nginx's error.log has it). */
 const clock = (at: number) => new Date(performance.timeOrigin + at).toISOString().slice(11, 23);
 
@@ -336,9 +340,17 @@ describe('the cluster behind nginx (issue 41)', () => {
     return missing;
   };
 
+  let bot: BotApiStandIn;
+
   beforeAll(async () => {
     const started = now();
-    cluster = await startCluster({ instances: 3, webDist: null, log: report });
+    bot = await startBotApiStandIn(botToken);
+    cluster = await startCluster({
+      instances: 3,
+      webDist: null,
+      log: report,
+      env: { TELEGRAM_BOT_TOKEN: botToken, TELEGRAM_API_ROOT: bot.url },
+    });
     report(`started in ${ms(now() - started)}`);
     admin = await apiSignIn(cluster.url, 'administrator');
     lenina = await stationIdByName(admin, 'Мойка на Ленина');
@@ -372,6 +384,7 @@ describe('the cluster behind nginx (issue 41)', () => {
       }
     }
     await cluster?.stop();
+    await bot?.close();
   }, 60_000);
 
   it('a session made through one instance works on every instance, and nginx spreads the calls', async () => {
@@ -499,6 +512,7 @@ describe('the cluster behind nginx (issue 41)', () => {
     const receiver = await startCallbackReceiver({ secrets: [yandex.secret] });
     const pushService = await startPushServiceStandIn();
     let subscribedAs: { owner: ApiSession; endpoint: string } | undefined;
+    let linkedTelegram = false;
     try {
       await pointCallbacksAt(cluster.url, yandex.id, receiver.url);
       const owner = await apiSignIn(cluster.url, 'owner');
@@ -511,6 +525,35 @@ describe('the cluster behind nginx (issue 41)', () => {
         body: { subscription: browser.subscription },
       });
       subscribedAs = { owner, endpoint: browser.subscription.endpoint };
+      // And his Telegram: the deep link made on instance 3, the bot's /start with its code reaching instance 2.
+      const chatId = 70_001;
+      const link = await call(cluster.instances[2]!.url, owner, '/api/telegram/link', { method: 'POST' });
+      expect(link.status, link.text).toBe(200);
+      const code = new URL((JSON.parse(link.text) as { url: string }).url).searchParams.get('start')!;
+      const started = await fetch(`${cluster.instances[1]!.url}/api/telegram/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-telegram-bot-api-secret-token': webhookSecretFor(botToken),
+        },
+        body: JSON.stringify({
+          update_id: 1,
+          message: {
+            message_id: 1,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: chatId, type: 'private', first_name: 'Ирина' },
+            from: { id: chatId, is_bot: false, first_name: 'Ирина', language_code: 'ru' },
+            text: `/start ${code}`,
+            entities: [{ type: 'bot_command', offset: 0, length: 6 }],
+          },
+        }),
+      });
+      expect(started.status).toBe(200);
+      linkedTelegram = true;
+      const telegramOf = (orderId: string) =>
+        bot
+          .callsOf('sendMessage')
+          .filter((m) => String(m.chat_id) === String(chatId) && JSON.stringify(m).includes(orderId));
       expect(subscribed.status, subscribed.text).toBe(200);
       const tariffs = await call(cluster.url, owner, `/api/station/tariff/${lenina}`);
       const providerTariff = (
@@ -568,7 +611,11 @@ describe('the cluster behind nginx (issue 41)', () => {
       // push goes out is no news any more).
       const pushesOf = (orderId: string) => browser.messages().filter((m) => m.text.includes(orderId));
       const waitFrom = now();
-      while (orderIds.some((id) => pushesOf(id).length === 0) && now() - waitFrom < 30_000) await pause(50);
+      while (
+        orderIds.some((id) => pushesOf(id).length === 0 || telegramOf(id).length === 0) &&
+        now() - waitFrom < 30_000
+      )
+        await pause(50);
       // Booking answered → its push at the push service (wall clock, as the stand-in notes it).
       const pushLags = orderIds.flatMap((id, i) => pushesOf(id).map((m) => m.receivedAt - bookedAt[i]!));
       // «Принять» on one instance, «Отменить» on the next: the steps of each booking on two instances, all
@@ -611,7 +658,11 @@ describe('the cluster behind nginx (issue 41)', () => {
         `pushes: ${orderIds.map((id) => pushesOf(id).length).join(', ')} for the ${bookings} bookings; booking answered → ` +
           `push received: median ${ms(median(pushLags))}, max ${ms(Math.max(...pushLags))}; ${pushService.refused().length} refused by the push service`,
       );
+      report(
+        `Telegram messages: ${orderIds.map((id) => telegramOf(id).length).join(', ')} for the ${bookings} bookings`,
+      );
       expect(orderIds.map((id) => pushesOf(id).length)).toEqual(Array(bookings).fill(1));
+      expect(orderIds.map((id) => telegramOf(id).length)).toEqual(Array(bookings).fill(1));
       expect(pushService.refused()).toEqual([]);
       expect(got.every((r) => r.valid)).toBe(true);
       expect(new Set(webhookIds).size).toBe(webhookIds.length);
@@ -632,6 +683,9 @@ describe('the cluster behind nginx (issue 41)', () => {
         await call(cluster.url, subscribedAs.owner, '/api/notifications/unsubscribe', {
           body: { endpoint: subscribedAs.endpoint },
         });
+      }
+      if (subscribedAs && linkedTelegram) {
+        await call(cluster.url, subscribedAs.owner, '/api/telegram/unlink', { method: 'POST' });
       }
       await receiver.close();
       await pushService.close();
