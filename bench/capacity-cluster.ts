@@ -21,9 +21,11 @@
  * payloads' sizes are read by a LISTEN of this bench on the same channel.
  *
  * Environment: BENCH_SCREENS (1000,2000), BENCH_STEP (20), BENCH_WARMUP_STEP (10), BENCH_STATIONS (50),
- * BENCH_DAYS (14), BENCH_FANOUT_WRITES (20), BENCH_FANOUT_SECONDS (15), BENCH_LOG_LEVEL (warn).
+ * BENCH_DAYS (14), BENCH_FANOUT_WRITES (20), BENCH_FANOUT_SECONDS (15), BENCH_LOG_LEVEL (warn),
+ * BENCH_NGINX_WORKER_CONNECTIONS (16384; 0: the local cluster's 4096, which 2000 screens exhaust).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request as httpRequest } from 'node:http';
@@ -31,7 +33,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client';
 import { orderEventsChannel } from '../apps/server/src/modules/events/order-event-bus';
-import { startCluster, type Cluster } from './cluster/cluster';
+import { findNginx, startCluster, type Cluster } from './cluster/cluster';
 import { prepareScreens, type PreparedScreens } from './support/capacity-recordings';
 import { postmasterOf } from './support/process-cpu';
 import { CpuSampler } from './support/cpu-sampler';
@@ -53,6 +55,7 @@ const settings = {
   fanoutWrites: envNumber('BENCH_FANOUT_WRITES', 20),
   fanoutSeconds: envNumber('BENCH_FANOUT_SECONDS', 15),
   logLevel: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  nginxWorkerConnections: Number(process.env.BENCH_NGINX_WORKER_CONNECTIONS ?? 16384),
 };
 const P99_GOAL = 200;
 const MAX_FAILED_SHARE = 0.001;
@@ -89,6 +92,28 @@ interface Row {
   rssBefore: number[];
   rssOpen: number[];
   load: string;
+}
+
+/**
+ * The local cluster's nginx has one worker of 4096 connections, and each event stream holds two (the
+ * browser's and the instance's): at 2000 screens it logged «4096 worker_connections are not enough» and
+ * dropped 79 streams and 335 calls. The bench measures the instances, so it raises the limit in the
+ * generated file and reloads nginx (BENCH_NGINX_WORKER_CONNECTIONS; 0 keeps the cluster's).
+ */
+function raiseNginxConnections(cluster: Cluster) {
+  if (!settings.nginxWorkerConnections) return;
+  const conf = join(cluster.nginxLogDir, 'nginx.conf');
+  const text = readFileSync(conf, 'utf8');
+  const raised = text
+    .replace(/worker_connections \d+;/, `worker_connections ${settings.nginxWorkerConnections};`)
+    .replace(
+      /^(worker_processes .*\n)/m,
+      `$1worker_rlimit_nofile ${2 * settings.nginxWorkerConnections + 1024};\n`,
+    );
+  if (raised === text) throw new Error(`no worker_connections in ${conf}`);
+  writeFileSync(conf, raised);
+  execFileSync(findNginx(), ['-p', cluster.nginxLogDir, '-c', conf, '-s', 'reload'], { stdio: 'inherit' });
+  log(`nginx: worker_connections ${settings.nginxWorkerConnections} (reloaded)`);
 }
 
 async function pgConnections(url: string): Promise<{ total: number; text: string }> {
@@ -280,7 +305,14 @@ async function fanout(
     const busy = sampler.stop();
     const busySeconds = (performance.now() - t0) / 1000;
     const bad = statuses.filter((s) => s !== 200).length;
-    if (bad) log(`fan-out: ${bad} of ${count} writes did not answer 200`);
+    if (bad) {
+      const by = new Map<number, number>();
+      for (const st of statuses) by.set(st, (by.get(st) ?? 0) + 1);
+      log(
+        `fan-out: ${bad} of ${count} writes did not answer 200 (${[...by].map(([k, v]) => `${k}: ${v}`).join(', ')}); ` +
+          `instance 1 ${first!.running ? 'running' : 'not running'}`,
+      );
+    }
     const events = sizes.length;
     const perEvent = (k: string) => ((busy[k]! - (idle[k]! * busySeconds) / seconds) * 1000) / events;
     return {
@@ -299,7 +331,7 @@ async function fanout(
 
 function table(rows: Row[]): string {
   const head =
-    `${'topology'.padEnd(22)}${'screens'.padStart(8)}${'result'.padStart(8)}${'p50 ms'.padStart(8)}` +
+    `${'topology'.padEnd(22)}${'screens'.padStart(8)}${'result'.padStart(8)}${'failed'.padStart(8)}${'streams'.padStart(9)}${'p50 ms'.padStart(8)}` +
     `${'p99 ms'.padStart(8)}${'deliv p99'.padStart(10)}${'inst cores'.padStart(11)}${'inst ms/scr·min'.padStart(16)}` +
     `${'nginx ms/scr·min'.padStart(17)}${'PG ms/scr·min'.padStart(14)}${'PG conns'.padStart(9)}` +
     `${'RSS Δ MB/1000'.padStart(14)}${'load'.padStart(6)}`;
@@ -310,6 +342,7 @@ function table(rows: Row[]): string {
       (r.rssOpen.reduce((a, b) => a + b, 0) - r.rssBefore.reduce((a, b) => a + b, 0)) / (r.screens / 1000);
     lines.push(
       `${r.topology.padEnd(22)}${String(r.screens).padStart(8)}${(r.pass ? 'pass' : 'FAIL').padStart(8)}` +
+        `${String(r.failed).padStart(8)}${String(r.result.sseOpen).padStart(9)}` +
         `${ms(percentile(r.reads, 50)).padStart(8)}${ms(percentile(r.reads, 99)).padStart(8)}` +
         `${ms(percentile(r.result.delivery, 99)).padStart(10)}${r.instanceCores.toFixed(2).padStart(11)}` +
         `${per(r.instanceCores).padStart(16)}${(r.nginxCores ? per(r.nginxCores) : '—').padStart(17)}` +
@@ -336,6 +369,7 @@ async function main() {
     }
   })();
   if (!nginxPid) log('WARNING: no nginx.pid: nginx CPU is not reported');
+  raiseNginxConnections(cluster);
 
   const handle = await openDatabase({ databaseUrl: cluster.postgres.url, poolSize: 2 });
   let net: BenchNetwork;
@@ -411,6 +445,10 @@ async function main() {
     );
   }
   for (const fan of [fanOne, fanThree]) {
+    if (!fan.events) {
+      console.log(`LISTEN fan-out, ${fan.listeners} instance(s) running: no order events heard`);
+      continue;
+    }
     console.log(
       `LISTEN fan-out, ${fan.listeners} instance(s) running: ${fan.events} order events at ` +
         `${settings.fanoutWrites}/s written through instance 1; NOTIFY payload ${fan.payload.avg.toFixed(0)} B ` +
@@ -419,9 +457,10 @@ async function main() {
         `${fan.hearerMs.length ? `, each instance that only hears it ${fan.hearerMs.map((x) => x.toFixed(2)).join(' / ')}` : ''}`,
     );
   }
-  console.log(
-    `PostgreSQL per event per extra instance listening: ${((fanThree.pgMs - fanOne.pgMs) / 2).toFixed(2)} CPU ms`,
-  );
+  if (fanOne.events && fanThree.events)
+    console.log(
+      `PostgreSQL per event per extra instance listening: ${((fanThree.pgMs - fanOne.pgMs) / 2).toFixed(2)} CPU ms`,
+    );
   console.log(`total ${elapsed()}, load average at the end ${load1()} on ${cpus().length} CPU`);
 }
 
