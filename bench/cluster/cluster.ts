@@ -19,6 +19,7 @@ import {
   openSync,
   readdirSync,
   rmSync,
+  readFileSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -80,7 +81,39 @@ export interface Cluster {
   /** Logs and data of this run (removed by stop()). */
   readonly dir: string;
   readonly nginxLogDir: string;
+  /**
+   * Marks instance `n` `down` in nginx's upstream (or up again) and reloads nginx: resolves once nginx's new
+   * worker runs (the old one finishes the calls it has, then exits; it keeps its event streams meanwhile).
+   */
+  setDown(n: number, down: boolean): Promise<void>;
+  /**
+   * Until instance `n` has had no call in flight or waiting and answered no new one for `quietMs` (by its
+   * /metrics; event streams aside), at most `timeoutMs`: how long that took, and whether it got quiet.
+   */
+  waitQuiet(
+    n: number,
+    options?: { quietMs?: number; timeoutMs?: number },
+  ): Promise<{ ms: number; quiet: boolean }>;
+  /**
+   * The rolling restart of open-source nginx (no active health checks), as deploy/rolling-restart.sh does
+   * it: each instance in turn is marked down and nginx reloaded, it is left until quiet, SIGTERMed (a
+   * drain), waited for, started, waited for until `/api/ready` answers 200 directly, marked up and nginx
+   * reloaded. What each step took, per instance.
+   */
+  rollingRestart(options?: { log?: (line: string) => void }): Promise<RestartPhase[]>;
   stop(): Promise<void>;
+}
+
+/** One instance's turn in `rollingRestart()` (performance.now() instants). */
+export interface RestartPhase {
+  n: number;
+  markedDown: number;
+  quiet: { ms: number; quiet: boolean };
+  signalled: number;
+  exited: number;
+  code: number | null;
+  ready: number;
+  markedUp: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -388,13 +421,28 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       mkdirSync(join(nginxDir, sub), { recursive: true });
     }
     const confPath = join(nginxDir, 'nginx.conf');
-    writeFileSync(
-      confPath,
-      localNginxConfig({ dir: nginxDir, port: nginxPort, instances: ports, webRoot: webDist, tls }),
-    );
-    execFileSync(nginxBin, ['-t', '-q', '-p', nginxDir, '-e', join(nginxDir, 'error.log'), '-c', confPath], {
-      stdio: 'inherit',
-    });
+    const down = new Set<number>();
+    const writeConfig = () => {
+      writeFileSync(
+        confPath,
+        localNginxConfig({
+          dir: nginxDir,
+          port: nginxPort,
+          instances: ports,
+          down: [...down],
+          webRoot: webDist,
+          tls,
+        }),
+      );
+      execFileSync(
+        nginxBin,
+        ['-t', '-q', '-p', nginxDir, '-e', join(nginxDir, 'error.log'), '-c', confPath],
+        {
+          stdio: 'inherit',
+        },
+      );
+    };
+    writeConfig();
     nginx = spawn(nginxBin, ['-p', nginxDir, '-e', join(nginxDir, 'error.log'), '-c', confPath], {
       stdio: 'ignore',
     });
@@ -410,6 +458,69 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
     log(`nginx on ${url}`);
 
+    /** nginx's worker processes (the master's children). */
+    const workers = (): number[] => {
+      const pid = nginx?.pid;
+      if (!pid) return [];
+      try {
+        return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+          .split(/\s+/)
+          .filter(Boolean)
+          .map(Number);
+      } catch {
+        return [];
+      }
+    };
+    const instanceNumbered = (n: number) => {
+      const instance = instances[n - 1];
+      if (!instance) throw new Error(`no instance ${n}`);
+      return instance;
+    };
+    const setDown = async (n: number, isDown: boolean) => {
+      const { port } = instanceNumbered(n);
+      if (isDown) down.add(port);
+      else down.delete(port);
+      writeConfig();
+      const before = new Set(workers());
+      // `nginx -s reload`: the master reads the file, starts new workers and tells the old ones to finish.
+      nginx!.kill('SIGHUP');
+      const deadline = Date.now() + 15_000;
+      while (!workers().some((pid) => !before.has(pid))) {
+        if (Date.now() > deadline)
+          throw new Error(`nginx did not reload within 15 s: see ${join(nginxDir, 'error.log')}`);
+        await pause(20);
+      }
+    };
+    /** Calls instance `n` has in flight or waiting, and has answered (its /metrics; event streams aside). */
+    const callsOf = async (n: number) => {
+      const res = await fetch(`${instanceNumbered(n).url}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+        signal: AbortSignal.timeout(2000),
+      });
+      const text = await res.text();
+      let busy = 0;
+      let answered = 0;
+      for (const line of text.split('\n')) {
+        if (/^crm_api_calls_(in_flight|queued) /.test(line)) busy += Number(line.split(' ')[1]);
+        else if (/^http_request_duration_seconds_count\{/.test(line) && !line.includes('route="/metrics"'))
+          answered += Number(line.split(' ')[1]);
+      }
+      return { busy, answered };
+    };
+    const waitQuiet = async (n: number, { quietMs = 500, timeoutMs = 10_000 } = {}) => {
+      const started = performance.now();
+      let last = await callsOf(n);
+      let since = performance.now();
+      for (;;) {
+        await pause(100);
+        const current = await callsOf(n);
+        if (current.busy > 0 || current.answered !== last.answered) since = performance.now();
+        last = current;
+        if (performance.now() - since >= quietMs) return { ms: performance.now() - started, quiet: true };
+        if (performance.now() - started > timeoutMs) return { ms: performance.now() - started, quiet: false };
+      }
+    };
+
     let stopped = false;
     return {
       url,
@@ -418,6 +529,45 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       metricsToken,
       dir,
       nginxLogDir: nginxDir,
+      setDown,
+      waitQuiet,
+      async rollingRestart({ log: say = () => {} } = {}) {
+        const phases: RestartPhase[] = [];
+        for (const instance of instances) {
+          // Never take one out while another is not serving.
+          for (const other of instances) {
+            if (other !== instance && (await statusOf(`${other.url}/api/ready`)) !== 200)
+              throw new Error(
+                `rolling restart: instance ${other.n} is not ready; instance ${instance.n} left running`,
+              );
+          }
+          const markedDown = performance.now();
+          await setDown(instance.n, true);
+          const quiet = await waitQuiet(instance.n);
+          const signalled = performance.now();
+          const { code } = await instance.stop();
+          const exited = performance.now();
+          await instance.start();
+          const ready = performance.now();
+          await setDown(instance.n, false);
+          const phase = {
+            n: instance.n,
+            markedDown,
+            quiet,
+            signalled,
+            exited,
+            code,
+            ready,
+            markedUp: performance.now(),
+          };
+          phases.push(phase);
+          say(
+            `instance ${instance.n}: quiet ${Math.round(quiet.ms)} ms after marked down${quiet.quiet ? '' : ' (NOT quiet: timed out)'}, ` +
+              `exit ${code} ${Math.round(exited - signalled)} ms after SIGTERM, ready ${Math.round(ready - exited)} ms after`,
+          );
+        }
+        return phases;
+      },
       async stop() {
         if (stopped) return;
         stopped = true;

@@ -18,6 +18,8 @@ export interface LocalNginxOptions {
   port: number;
   /** The instances' ports. */
   instances: number[];
+  /** Ports marked `down` (a rolling restart: nginx sends them no new calls). */
+  down?: readonly number[];
   /** The web client's files (may be an empty folder: API only). */
   webRoot: string;
   /** A certificate and key: HTTPS with HTTP/2 on `port`; plain HTTP without. */
@@ -41,7 +43,10 @@ function rewrite(text: string, pattern: RegExp, replacement: string, count = 1):
 export function localSiteConfig(template: string, options: LocalNginxOptions): string {
   const { dir, port, instances, webRoot, tls } = options;
   let text = template;
-  const servers = instances.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  const down = new Set(options.down ?? []);
+  const servers = instances
+    .map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s${down.has(p) ? ' down' : ''};`)
+    .join('\n');
   text = rewrite(
     text,
     /# >>> instances\n[\s\S]*?# <<< instances/,
