@@ -50,7 +50,8 @@ mark() {
 
 # The instance's calls in flight or waiting, and answered so far (its /metrics; event streams aside).
 calls() {
-  curl -fsS -m 2 -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$1/metrics" | awk '
+  metrics=$(curl -fsS -m 2 -H "Authorization: Bearer $TOKEN" "http://127.0.0.1:$1/metrics") || return 1
+  printf '%s\n' "$metrics" | awk '
     /^crm_api_calls_(in_flight|queued) / { busy += $2 }
     /^http_request_duration_seconds_count\{/ && !/route="\/metrics"/ { answered += $2 }
     END { print busy + 0, answered + 0 }'
@@ -63,7 +64,11 @@ wait_quiet() {
     sleep "$QUIET_PAUSE"
     return
   fi
-  last=$(calls "$1") || { sleep "$QUIET_PAUSE"; return; }
+  last=$(calls "$1") || {
+    say "crm@$1: no /metrics with METRICS_TOKEN of $ENV_FILE; a fixed pause of $QUIET_PAUSE s"
+    sleep "$QUIET_PAUSE"
+    return
+  }
   same=0
   waited=0
   while [ "$same" -lt 4 ] && [ "$waited" -lt 60 ]; do
