@@ -14,7 +14,8 @@
 #
 # Settings (environment): CRM_NGINX_SITE (/etc/nginx/sites-available/crm.conf: the file itself, not the
 # link in sites-enabled), CRM_ENV_FILE (/etc/crm/crm.env: METRICS_TOKEN, to see when an instance is quiet;
-# without it a fixed pause of QUIET_PAUSE s), READY_TIMEOUT (120 s), SYSTEMCTL and NGINX (the commands).
+# without it a fixed pause of QUIET_PAUSE s), READY_TIMEOUT (120 s), SYSTEMCTL and NGINX_BIN (the commands;
+# not NGINX: nginx reads that variable itself).
 set -eu
 
 SITE=${CRM_NGINX_SITE:-/etc/nginx/sites-available/crm.conf}
@@ -22,7 +23,7 @@ ENV_FILE=${CRM_ENV_FILE:-/etc/crm/crm.env}
 READY_TIMEOUT=${READY_TIMEOUT:-120}
 QUIET_PAUSE=${QUIET_PAUSE:-3}
 SYSTEMCTL=${SYSTEMCTL:-systemctl}
-NGINX=${NGINX:-nginx}
+NGINX_BIN=${NGINX_BIN:-nginx}
 
 say() { echo "$(date +%T) $*"; }
 fail() {
@@ -44,7 +45,7 @@ mark() {
   grep -q "^ *server 127\.0\.0\.1:$1\b" "$SITE" || fail "port $1 is not in the upstream of $SITE"
   sed -i --follow-symlinks "s/^\( *server 127\.0\.0\.1:$1\b[^;]*\) down;/\1;/" "$SITE"
   [ "$2" = up ] || sed -i --follow-symlinks "s/^\( *server 127\.0\.0\.1:$1\b[^;]*\);/\1 down;/" "$SITE"
-  $NGINX -t -q || fail "nginx -t refused $SITE after marking $1 $2"
+  $NGINX_BIN -t -q || fail "nginx -t refused $SITE after marking $1 $2"
   $SYSTEMCTL reload nginx
 }
 
