@@ -64,7 +64,7 @@ const envSchema = z.object({
    * The time (ms) an API call may take from arrival to answer: a call that would be answered later, by
    * the calls ahead of it and what each costs lately, is shed with 503 at once (0: off).
    */
-  RESPONSE_DEADLINE_MS: z.coerce.number().int().min(0).default(1500),
+  RESPONSE_DEADLINE_MS: z.coerce.number().int().min(0).default(1000),
   /** Mean event-loop delay (sampled every 0.5 s) above which API calls are shed with 503 (0: off). */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
   /** How long `GET /api/ready` waits for the database before answering 503. */

@@ -114,8 +114,8 @@ function overloaded(reply: FastifyReply) {
  *   The cap itself always holds: the database never has more than `maxInFlight` calls to work through.
  * - a call would be answered after its deadline (`deadlineMs`): the cap is a count, but what a call waits
  *   for is the calls ahead of it times what each costs, and that cost depends on the host. 64 week lists
- *   in flight on PGlite took 8.3 s to serve on a loaded 2-core host (bench:overload, issue 41): a call
- *   served that late is worse than one refused. So a call is let in only while the calls in flight
+ *   in flight on PGlite took 8.3 s to serve on a loaded 2-core host (bench:overload, issue 41; 1.65 s with a
+ *   1 s deadline): a call served that late is worse than one refused. So a call is let in only while the calls in flight
  *   (or, arriving, those in flight and waiting) times the cost per call measured lately (`CallCost`) still
  *   fit its deadline; otherwise it is shed at once, or waits for the calls ahead to drain.
  * A shed call did nothing, so any call (a POST too) may be repeated after Retry-After; the web client does.
