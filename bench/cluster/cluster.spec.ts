@@ -9,7 +9,8 @@
  * client does (apps/web/src/lib/order-events.ts): an order is «seen» when its event came, or when a
  * catch-up read of the calendar after a reconnect had it.
  */
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,13 +22,47 @@ import { startCallbackReceiver } from '../../apps/server/src/partner-simulator/r
 import { startPushServiceStandIn } from '../../apps/server/src/test/push-service-stand-in';
 import { startBotApiStandIn, type BotApiStandIn } from '../../apps/server/src/test/bot-api-stand-in';
 import { webhookSecretFor } from '../../apps/server/src/adapters/telegram';
+import { verifyBackup } from '../../apps/server/src/backup/backup-files';
 import { activeOwnTariff, ownOrderBody } from '../support/own-orders';
 import { mondayInWeeks } from '../support/moscow-week';
+import { repoRoot } from '../../e2e/support/server';
 import { startCluster, type Cluster, type ClusterInstance } from './cluster';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const now = () => performance.now();
 const report = (line: string) => console.log(`[cluster] ${line}`);
+
+/**
+ * `npm run backup` / `npm run restore -- …`'s command (in apps/server, as the root scripts run it) with
+ * DATABASE_URL and BACKUP_DIR, as apps/server/src/backup/backup.test-support.ts runs it (whose module the
+ * bench's types cannot take: it reads the server suite's provided context).
+ */
+function backupCli(args: string[], databaseUrl: string, backupDir: string) {
+  const cwd = join(repoRoot, 'apps/server');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    BACKUP_DIR: backupDir,
+    INIT_CWD: cwd,
+  };
+  delete env.DATA_DIR;
+  const started = now();
+  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>(
+    (resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/backup/cli.ts', ...args], {
+        cwd,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, stdout, stderr, ms: now() - started }));
+    },
+  );
+}
 
 /**
  * The calls' connections are kept alive, as a browser's are, and a call that failed on a REUSED connection
@@ -962,5 +997,78 @@ describe('the cluster behind nginx (issue 41)', () => {
     expect(missing).toEqual([]);
     const inDatabase = new Set(await ordersInDatabase());
     expect([...load.acknowledged.keys()].filter((id) => !inDatabase.has(id))).toEqual([]);
+  });
+
+  it('a backup taken while orders are created through nginx restores into an empty database, and an instance on it has every order acknowledged before', async () => {
+    // All three serve (the PostgreSQL restart before may leave one reconnecting).
+    for (const instance of cluster.instances) {
+      const deadline = now() + 60_000;
+      while (
+        (await fetch(`${instance.url}/api/ready`)
+          .then((r) => r.status)
+          .catch(() => 0)) !== 200
+      ) {
+        if (now() > deadline) throw new Error(`instance ${instance.n} not ready`);
+        await pause(200);
+      }
+    }
+    const load = workLoad(cluster.url, admin, lenina, tariffId, { repeat503: true });
+    const loadStarted = now();
+    while (load.acknowledged.size < 10 && now() - loadStarted < 20_000) await pause(20);
+    // `npm run backup`'s command with the cluster's DATABASE_URL (pg_dump) while the writers go on.
+    const backupDir = mkdtempSync(join(cluster.dir, 'backups-'));
+    const began = now();
+    const before = [...load.acknowledged].filter(([, at]) => at < began).map(([id]) => id);
+    const backup = await backupCli(['backup'], cluster.postgres.url, backupDir);
+    const ended = now();
+    await load.stop();
+    const during = [...load.acknowledged.values()].filter((at) => at > began && at < ended).length;
+    expect(backup.code, backup.stderr).toBe(0);
+    const path = backup.stdout.trim();
+    const { manifest } = await verifyBackup(path);
+    expect(manifest.method).toBe('pg_dump');
+
+    // `npm run restore -- PATH` into an empty database of the same PostgreSQL.
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: cluster.postgres.url });
+    await client.connect();
+    await client.query('CREATE DATABASE restored');
+    await client.end();
+    const restoredUrl = new URL(cluster.postgres.url);
+    restoredUrl.pathname = '/restored';
+    const restore = await backupCli(['restore', path], restoredUrl.toString(), backupDir);
+    expect(restore.code, restore.stderr).toBe(0);
+
+    // The product on the restored database (outside nginx; no outbox: it must not send anything again).
+    const startAt = now();
+    const restored = await cluster.extraInstance({
+      DATABASE_URL: restoredUrl.toString(),
+      OUTBOX_WORKER: '0',
+    });
+    const readyMs = now() - startAt;
+    const missing: string[] = [];
+    try {
+      expect((await fetch(`${restored.url}/api/ready`)).status).toBe(200);
+      // The session made before the backup is in the restored database: the same cookie reads there.
+      for (const id of before) {
+        const r = await call(restored.url, admin, `/api/order/${id}`);
+        if (r.status !== 200) missing.push(`${id}: ${r.status}`);
+      }
+    } finally {
+      await restored.stop();
+    }
+    report(
+      `backup under load: ${before.length} orders acknowledged before it began, ${during} while it ran ` +
+        `(${load.acknowledged.size} in all; calls ${summary(load.outcomes)}); backup ${ms(backup.ms)} ` +
+        `(${manifest.file.bytes} bytes), restore ${ms(restore.ms)}, the instance on it ready in ${ms(readyMs)}`,
+    );
+    expect(
+      missing,
+      `${missing.length} of ${before.length} orders acknowledged before the backup lost`,
+    ).toEqual([]);
+    // Orders were being written while the copy was taken, or the test proved nothing.
+    expect(during, 'no order was acknowledged while the backup ran').toBeGreaterThan(0);
+    expect(before.length).toBeGreaterThanOrEqual(10);
+    expect(failed(load.outcomes)).toEqual([]);
   });
 });

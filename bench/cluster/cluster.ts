@@ -101,6 +101,11 @@ export interface Cluster {
    * reloaded. What each step took, per instance.
    */
   rollingRestart(options?: { log?: (line: string) => void }): Promise<RestartPhase[]>;
+  /**
+   * One more instance on a free port, outside nginx's upstream, with the others' environment and `env` on
+   * top (e.g. another DATABASE_URL), never seeding; started (ready). stop() stops it with the rest.
+   */
+  extraInstance(env?: NodeJS.ProcessEnv): Promise<ClusterInstance>;
   stop(): Promise<void>;
 }
 
@@ -338,8 +343,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       ...options.env,
     });
 
-    const instances = ports.map((port, i): ClusterInstance => {
-      const n = i + 1;
+    const makeInstance = (n: number, port: number, extraEnv: NodeJS.ProcessEnv = {}): ClusterInstance => {
       const logPath = join(dir, `instance-${n}.log`);
       let child: ChildProcess | null = null;
       let exited: Promise<number | null> = Promise.resolve(null);
@@ -363,6 +367,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
             PORT: String(port),
             DATA_DIR: join(dir, `data-${n}`),
             SEED_DEMO: seed ? '1' : '0',
+            ...extraEnv,
           };
           const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
             cwd: repoRoot,
@@ -409,7 +414,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         },
       };
       return instance;
-    });
+    };
+    const instances = ports.map((port, i) => makeInstance(i + 1, port));
+    const extras: ClusterInstance[] = [];
 
     // The first creates the tables and the demo data; the others start on them together.
     await instances[0]!.start();
@@ -568,13 +575,22 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         }
         return phases;
       },
+      async extraInstance(env = {}) {
+        const instance = makeInstance(count + extras.length + 1, await freePort(), {
+          ...env,
+          SEED_DEMO: '0',
+        });
+        extras.push(instance);
+        await instance.start();
+        return instance;
+      },
       async stop() {
         if (stopped) return;
         stopped = true;
         nginx?.kill('SIGTERM');
         await nginxExited;
         nginx = null;
-        await Promise.all(instances.map((instance) => instance.stop()));
+        await Promise.all([...instances, ...extras].map((instance) => instance.stop()));
         await postgres!.stop('immediate').catch(() => {});
         process.removeListener('exit', destroy);
         destroy();
