@@ -171,9 +171,11 @@ export const loadSheddingPlugin = fp(
     if (maxInFlight > 0) {
       const deadlineMs = options.deadlineMs ?? 0;
       const cost = new CallCost();
-      /** Would a call that arrived at `arrivedAt`, let in now behind the calls in flight, be answered in time? */
-      // Before the first call is served the cost is unknown: MIN_IN_FLIGHT go in, the rest wait for them (a
-      // cold start under a burst would otherwise let in the whole cap, 8–11 s of work on a slow host).
+      /**
+       * Would a call that arrived at `arrivedAt`, let in now behind `ahead` calls, be answered in time?
+       * Before the first call is served the cost is unknown: MIN_IN_FLIGHT go in, the rest wait for them (a
+       * cold start under a burst would otherwise let in the whole cap, 8–11 s of work on a slow host).
+       */
       const answeredInTime = (arrivedAt: number, ahead = inFlight) => {
         const perCallMs = cost.perCallMs();
         if (deadlineMs === 0 || inFlight < MIN_IN_FLIGHT) return true;
