@@ -92,20 +92,29 @@ export async function boxFreeNow(session: ApiSession, stationId: string, minutes
   const from = Date.now() - 60_000;
   const to = Date.now() + minutes * 60_000;
   const cancelled = ['Canceled', 'StationCanceled', 'UserCanceled'];
-  for (const box of [1, 2, 3, 4]) {
-    const busy = orders.some(
+  const inTheWay = (box: number) =>
+    orders.filter(
       (o) =>
         o.box_number === box &&
         !cancelled.includes(o.status) &&
         Date.parse(o.booking_start) < to &&
         Date.parse(o.booking_end) > from,
     );
-    if (!busy) return box;
+  // The demo's day fills every box in the busy hours (the morning), and the tests that need a box free now
+  // failed whenever CI ran then. So a box is freed as its staff would: the one with the fewest orders in
+  // the way that have not started (a started or finished order keeps its time), which are cancelled.
+  const notStarted = (o: ApiOrder) => o.status === 'Accepted' || o.status === 'Booked';
+  const box = [1, 2, 3, 4]
+    .filter((b) => inTheWay(b).every(notStarted))
+    .sort((a, b) => inTheWay(a).length - inTheWay(b).length)[0];
+  if (box === undefined) throw new Error('every box of the station is in use right now: none can be freed');
+  for (const order of inTheWay(box)) {
+    const res = await session.call(`/api/order_canceled/${order.id}`, { body: {} });
+    if (!res.ok) throw new Error(`freeing box ${box}: order ${order.id} → ${res.status} ${await res.text()}`);
   }
-  throw new Error('every box of the station is taken right now: no early start can go through');
+  return box;
 }
 
-/** Books an own order through the API (state for a flow that is not about creating). */
 export async function bookOwnOrder(
   session: ApiSession,
   stationId: string,

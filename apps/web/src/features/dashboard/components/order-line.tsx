@@ -52,7 +52,8 @@ export function OrderLine(props: OrderLineProps) {
             <Tag className={statusTagClass(order.status)}>{orderStatusLabels[order.status]}</Tag>
           )}
           {tags}
-          {paidOnline && <Tag color="success">{paymentMethodLabels.paid}</Tag>}
+          {/* The default tag: antd's green one reads 2.2:1 against its background (axe, WCAG AA 4.5:1). */}
+          {paidOnline && <Tag>{paymentMethodLabels.paid}</Tag>}
           <span className="dash-order__source">{sourceLabel(order)}</span>
           {order.sum > 0 && <span className="dash-order__sum">{formatRub(order.sum)}</span>}
         </span>
