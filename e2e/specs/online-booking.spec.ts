@@ -114,6 +114,9 @@ describe('online booking (issue 37)', () => {
     await row.waitFor({ state: 'detached' });
 
     // The driver comes back to his tab: it reads the booking again and says it is confirmed.
+    // Brought to the front first: the page reads again only when it is visible, and a tab behind the
+    // administrator's may be hidden (the 30 s poll would come after the wait).
+    await driver.bringToFront();
     await driver.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await driver.getByRole('heading', { name: 'Вы записаны' }).waitFor();
     expect(await seriousViolations(driver)).toEqual([]);
