@@ -79,7 +79,7 @@ export async function freeHour(session: ApiSession, stationId: string, fromDay: 
  * A box of the station with no live order from now for `minutes`: an early start moves the booking to now
  * in its own box (issue 38), so a flow that starts an order ahead of its time books it in this box.
  */
-export async function boxFreeNow(session: ApiSession, stationId: string, minutes = 120): Promise<number> {
+export async function boxFreeNow(session: ApiSession, stationId: string, minutes = 90): Promise<number> {
   const today = moscowToday();
   const orders = (await listOrders(
     session,
@@ -101,13 +101,15 @@ export async function boxFreeNow(session: ApiSession, stationId: string, minutes
         Date.parse(o.booking_end) > from,
     );
   // The demo's day fills every box in the busy hours (the morning), and the tests that need a box free now
-  // failed whenever CI ran then. So a box is freed as its staff would: the one with the fewest orders in
-  // the way that have not started (a started or finished order keeps its time), which are cancelled.
-  const notStarted = (o: ApiOrder) => o.status === 'Accepted' || o.status === 'Booked';
+  // failed whenever CI ran then. So a box is freed as the station would: the one with the fewest orders in
+  // the way, all of them cancelled — waiting, booked or being washed; a finished one keeps its time (the
+  // exclusion constraint), so a box with one is not taken.
+  const open = (o: ApiOrder) => o.status !== 'Completed';
   const box = [1, 2, 3, 4]
-    .filter((b) => inTheWay(b).every(notStarted))
+    .filter((b) => inTheWay(b).every(open))
     .sort((a, b) => inTheWay(a).length - inTheWay(b).length)[0];
-  if (box === undefined) throw new Error('every box of the station is in use right now: none can be freed');
+  if (box === undefined)
+    throw new Error('every box of the station has a finished order now: none can be freed');
   for (const order of inTheWay(box)) {
     const res = await session.call(`/api/order_canceled/${order.id}`, { body: {} });
     if (!res.ok) throw new Error(`freeing box ${box}: order ${order.id} → ${res.status} ${await res.text()}`);
