@@ -386,8 +386,13 @@ describe('dashboard («Сводка»)', () => {
     const exportBox = await page.getByRole('button', { name: 'Экспорт в Excel' }).boundingBox();
     const nextBox = await page.getByRole('button', { name: 'Следующий день' }).boundingBox();
     expect(Math.abs(exportBox!.y - nextBox!.y)).toBeLessThan(4);
-    // The first chart starts on the first screen and draws at once; the last draws once scrolled to.
-    await page.locator('.recharts-surface').first().waitFor();
+    // A chart draws once it is scrolled to: the first when brought into view (how far down it starts
+    // depends on the hour — the morning's lists push it below a phone's first screen), the last not before.
+    const first = page.locator('figure.dash-chart').first();
+    // Its summary is read once the period's figures are in (the figure is drawn anew when they come).
+    await first.getByText(/За период/).waitFor();
+    await first.scrollIntoViewIfNeeded();
+    await first.locator('.recharts-surface').first().waitFor();
     const hours = page.locator('figure.dash-chart').filter({ hasText: 'Загруженность по часам' });
     expect(await hours.locator('.recharts-surface').count()).toBe(0);
     await hours.scrollIntoViewIfNeeded();
