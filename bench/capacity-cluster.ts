@@ -149,7 +149,10 @@ async function measure(
     pg: () => [postmaster],
   });
   const rows: Row[] = [];
-  const load = new ScreenLoad(screenTarget(baseUrl, net, prepared), settings.stations);
+  const load = new ScreenLoad(
+    screenTarget(baseUrl, net, prepared, 'bench:capacity-cluster'),
+    settings.stations,
+  );
   try {
     for (const [i, screens] of settings.screens.entries()) {
       const rssBefore = running().map((x) => rssMb(x.pid));
@@ -247,7 +250,7 @@ async function fanout(
 ): Promise<Fanout> {
   const [first, ...rest] = cluster.instances;
   const hearers = rest.filter((i) => i.running);
-  const target = screenTarget(first!.url, net, prepared);
+  const target = screenTarget(first!.url, net, prepared, 'bench:capacity-cluster');
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const listener = new pg.Client({ connectionString: cluster.postgres.url });
   await listener.connect();

@@ -43,22 +43,21 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/modules/demo/demo';
-import { calendarPath, prepareScreens, type PreparedScreens } from './support/capacity-recordings';
+import { prepareScreens, type PreparedScreens } from './support/capacity-recordings';
 import { cpuSeconds, pidListeningOn, postmasterOf } from './support/process-cpu';
 import { freePort, startProductServer } from './support/processes';
-import { currentWeek } from './support/requests';
 import {
   operatorScreen,
   percentile,
   readKinds,
   readLatencies,
   ScreenLoad,
-  type HttpCall,
   type Reaction,
   type ScreenTarget,
   type StepResult,
 } from './support/screens';
 import { seedBenchNetwork, type BenchNetwork } from './support/seed-network';
+import { screenTarget } from './support/screen-target';
 import { capacityVerdict, type CheckRun } from './support/capacity-budget';
 import {
   cleanUp,
@@ -103,57 +102,6 @@ const RAW = 'raw pg + node:http';
 
 const ms = (x: number) => (Number.isNaN(x) ? '—' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const pct = (x: number) => `${(x * 100).toFixed(0)} %`;
-
-/** The calls of a screen against a server at `baseUrl`; the raw baseline always gets the GET week poll. */
-function screenTarget(baseUrl: string, net: BenchNetwork, prepared: PreparedScreens): ScreenTarget {
-  const url = new URL(baseUrl);
-  const week = currentWeek();
-  const headersOf = (screen: number) => ({
-    cookie: `crm_sid=${prepared.tokens[screen % prepared.tokens.length]}`,
-    'x-user-id': prepared.userId,
-  });
-  return {
-    host: url.hostname,
-    port: Number(url.port),
-    calendar(station, screen, etag): HttpCall {
-      const stationId = net.stationIds[station]!;
-      if (!prepared.calendarRoute) {
-        return {
-          method: 'POST',
-          path: '/api/order/list',
-          headers: headersOf(screen),
-          body: JSON.stringify({ station_id: stationId, ...week }),
-        };
-      }
-      const headers: Record<string, string> = headersOf(screen);
-      if (etag) headers['if-none-match'] = etag;
-      return { method: 'GET', path: calendarPath(stationId), headers };
-    },
-    newOrders: (station, screen) => ({
-      method: 'GET',
-      path: `/api/order/list/new/${net.stationIds[station]}`,
-      headers: headersOf(screen),
-    }),
-    order: (orderId, screen) => ({
-      method: 'GET',
-      path: `/api/order/${orderId}`,
-      headers: headersOf(screen),
-    }),
-    write(station, n) {
-      const edit = prepared.edits[station]!;
-      return {
-        method: 'POST',
-        path: `/api/own_order/update/${edit.orderId}`,
-        headers: headersOf(station),
-        body: JSON.stringify({ ...edit.body, comment: `Правка ${n} из bench:capacity` }),
-      };
-    },
-    events: (station, screen) => ({
-      path: `/api/events?station_id=${net.stationIds[station]}`,
-      headers: { cookie: headersOf(screen).cookie },
-    }),
-  };
-}
 
 interface Step {
   screens: number;

@@ -1,7 +1,6 @@
 /**
- * The calls of an operator screen against a server at `baseUrl`, for `bench:capacity-cluster`: the same
- * calls as `screenTarget` in bench/capacity.ts (that file runs its bench when imported, so its function is
- * repeated here rather than imported; keep the two alike).
+ * The calls of an operator screen against a server at `baseUrl` (`bench:capacity` and
+ * `bench:capacity-cluster`); `bench` names the bench in the comments its writes leave on the orders.
  */
 import type { PreparedScreens } from './capacity-recordings';
 import { calendarPath } from './capacity-recordings';
@@ -9,7 +8,12 @@ import { currentWeek } from './requests';
 import type { HttpCall, ScreenTarget } from './screens';
 import type { BenchNetwork } from './seed-network';
 
-export function screenTarget(baseUrl: string, net: BenchNetwork, prepared: PreparedScreens): ScreenTarget {
+export function screenTarget(
+  baseUrl: string,
+  net: BenchNetwork,
+  prepared: PreparedScreens,
+  bench = 'bench:capacity',
+): ScreenTarget {
   const url = new URL(baseUrl);
   const week = currentWeek();
   const headersOf = (screen: number) => ({
@@ -49,7 +53,7 @@ export function screenTarget(baseUrl: string, net: BenchNetwork, prepared: Prepa
         method: 'POST',
         path: `/api/own_order/update/${edit.orderId}`,
         headers: headersOf(station),
-        body: JSON.stringify({ ...edit.body, comment: `Правка ${n} из bench:capacity-cluster` }),
+        body: JSON.stringify({ ...edit.body, comment: `Правка ${n} из ${bench}` }),
       };
     },
     events: (station, screen) => ({
