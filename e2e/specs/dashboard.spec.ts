@@ -389,10 +389,17 @@ describe('dashboard («Сводка»)', () => {
     // A chart draws once it is scrolled to: the first when brought into view (how far down it starts
     // depends on the hour — the morning's lists push it below a phone's first screen), the last not before.
     const first = page.locator('figure.dash-chart').first();
-    // Its summary is read once the period's figures are in (the figure is drawn anew when they come).
-    await first.getByText(/За период/).waitFor();
-    await first.scrollIntoViewIfNeeded();
-    await first.locator('.recharts-surface').first().waitFor();
+    // Scrolled to again until it draws: the figure is drawn anew as the period's figures come in, and a
+    // scroll to the one replaced meanwhile fails.
+    await expect
+      .poll(
+        async () => {
+          await first.scrollIntoViewIfNeeded({ timeout: 2000 }).catch(() => {});
+          return first.locator('.recharts-surface').count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     const hours = page.locator('figure.dash-chart').filter({ hasText: 'Загруженность по часам' });
     expect(await hours.locator('.recharts-surface').count()).toBe(0);
     await hours.scrollIntoViewIfNeeded();
