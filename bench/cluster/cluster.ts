@@ -17,7 +17,6 @@ import {
   mkdirSync,
   mkdtempSync,
   openSync,
-  readdirSync,
   rmSync,
   readFileSync,
   writeFileSync,
@@ -27,6 +26,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, repoRoot } from '../../e2e/support/server';
 import { localNginxConfig } from './nginx-config';
+import { findPgBin } from '../support/pg-cluster';
 
 const execFileAsync = promisify(execFile);
 
@@ -122,23 +122,6 @@ export interface RestartPhase {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export function findPgBin(): string {
-  const root = '/usr/lib/postgresql';
-  const majors = existsSync(root)
-    ? readdirSync(root)
-        .filter(
-          (d) => existsSync(join(root, d, 'bin', 'initdb')) && existsSync(join(root, d, 'bin', 'pg_ctl')),
-        )
-        .sort((a, b) => Number(a) - Number(b))
-    : [];
-  const major = majors.at(-1);
-  if (!major)
-    throw new Error(
-      'No PostgreSQL server binaries in /usr/lib/postgresql/*/bin: apt-get install -y postgresql',
-    );
-  return join(root, major, 'bin');
-}
 
 export function findNginx(): string {
   for (const path of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(path)) return path;

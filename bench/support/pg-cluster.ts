@@ -14,7 +14,8 @@ export interface PgCluster {
   stop(): void;
 }
 
-function findPgBin(): string {
+/** Debian's newest PostgreSQL server binaries (`initdb`, `pg_ctl`), as `.ci/run` finds them. */
+export function findPgBin(): string {
   const root = '/usr/lib/postgresql';
   const majors = existsSync(root)
     ? readdirSync(root)
@@ -27,7 +28,7 @@ function findPgBin(): string {
   if (!major) {
     throw new Error(
       "No PostgreSQL server binaries in /usr/lib/postgresql/*/bin. Install Debian's `postgresql` " +
-        'or give BENCH_DATABASE_URL.',
+        '(apt-get install -y postgresql), or give a benchmark BENCH_DATABASE_URL.',
     );
   }
   return join(root, major, 'bin');
