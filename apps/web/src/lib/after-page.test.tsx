@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AFTER_PAGE_MS, AfterPage } from './after-page';
+import { AFTER_PAGE_MS, AfterPage, whenPageFree, WINDOW_RECHECK_MS } from './after-page';
 
 describe('AfterPage', () => {
   afterEach(() => vi.useRealTimers());
@@ -32,6 +32,46 @@ describe('AfterPage', () => {
       </AfterPage>,
     );
     unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('whenPageFree', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  it('waits for the page to be up, then runs', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    whenPageFree(run);
+    vi.advanceTimersByTime(AFTER_PAGE_MS - 1);
+    expect(run).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits while a window covers the page, and runs once it has closed', () => {
+    vi.useFakeTimers();
+    const window = document.createElement('div');
+    window.setAttribute('aria-modal', 'true');
+    document.body.append(window);
+    const run = vi.fn();
+    whenPageFree(run);
+    vi.advanceTimersByTime(AFTER_PAGE_MS + 10 * WINDOW_RECHECK_MS);
+    expect(run).not.toHaveBeenCalled();
+    window.remove();
+    vi.advanceTimersByTime(WINDOW_RECHECK_MS);
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs nothing once cancelled', () => {
+    vi.useFakeTimers();
+    const run = vi.fn();
+    whenPageFree(run)();
+    vi.advanceTimersByTime(AFTER_PAGE_MS * 2);
+    expect(run).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(0);
   });
 });

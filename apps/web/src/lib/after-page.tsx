@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { modalWindowOpen } from './arrival-queue';
 
 /**
  * How long after a page starts the work its first screen does not need begins: code that loads by itself
@@ -20,4 +21,28 @@ export function AfterPage({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, []);
   return up ? children : null;
+}
+
+/** How often a covered page looks again whether its window has closed (a check of a few hundred elements). */
+export const WINDOW_RECHECK_MS = 250;
+
+/**
+ * Runs `run` once the page is free for work nobody waits for: up for AFTER_PAGE_MS, no window covering it
+ * (the new-orders window blocks work until its orders are answered: nothing under it can be tapped, and a
+ * long task then would delay its «Принять»), and the browser idle (Safari, without requestIdleCallback: at
+ * once). Returns the cancel.
+ */
+export function whenPageFree(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
+  const attempt = () => {
+    if (modalWindowOpen()) timer = setTimeout(attempt, WINDOW_RECHECK_MS);
+    else if ('requestIdleCallback' in window) idle = requestIdleCallback(run, { timeout: 4000 });
+    else run();
+  };
+  timer = setTimeout(attempt, AFTER_PAGE_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
 }
