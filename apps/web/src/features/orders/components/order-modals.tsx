@@ -16,12 +16,6 @@ const newOrderCode = preloadable(async () => ({
 const OrderDetailsModal = detailsCode.Component;
 const NewOrderModal = newOrderCode.Component;
 
-/**
- * The windows' code is fetched ahead of the first tap that opens one: the first «Новая запись» of a load
- * downloaded and ran ≈ 300 KB of it on the tap, 1.0–1.9 s to a typeable form on the budgets' phone (issue
- * 40). Not while the page arrives (`whenPageFree`): run on arrival, that code was ≈ 0.25 s of the calendar's
- * blocking time on that phone. A failed download (offline) is tried again when a window opens.
- */
 /** Query parameters of the modal contract (team brief «Web modal contract»). */
 export const orderParams = {
   orderId: 'orderId',
@@ -57,6 +51,10 @@ export function OrderModals({ station }: { station: Station }) {
   const editing = params.get(orderParams.edit) === '1';
   const canManage = useCanManageOrders(station);
   useEffect(() => {
+    // The windows' code is fetched ahead of the first tap that opens one: the first «Новая запись» of a
+    // load downloaded and ran ≈ 300 KB of it on the tap, 1.0–1.9 s to a typeable form on the budgets' phone
+    // (issue 40). Not while the page arrives (whenPageFree): run then, it was ≈ 0.25 s of the calendar's
+    // blocking time on that phone. A failed download (offline) is tried again when a window opens.
     // Not in the unit tests (a download after a test has ended) nor in dev.
     if (!import.meta.env.PROD) return;
     return whenPageFree(

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** public/theme-init.js, the blocking script index.html runs before the first paint. */
+const runThemeInit = () =>
+  new Function(readFileSync(join(__dirname, '../../public/theme-init.js'), 'utf8'))() as void;
+
+describe('theme-init.js', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('puts the chosen theme and accent on the page', () => {
+    localStorage.setItem('crm.theme', 'dark');
+    localStorage.setItem('crm.accent', 'teal');
+    runThemeInit();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    expect(document.documentElement.dataset.accent).toBe('teal');
+  });
+
+  it('makes the first date formatter for a signed-in visitor, so the app’s first screen does not', () => {
+    const made = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    localStorage.setItem('crm.session', JSON.stringify({ userId: 'u', expiresAt: Date.now() + 60_000 }));
+    runThemeInit();
+    expect(made).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaves a signed-out visitor (the login page) without it', () => {
+    const made = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    runThemeInit();
+    expect(made).not.toHaveBeenCalled();
+  });
+});
