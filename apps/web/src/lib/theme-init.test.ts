@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /** public/theme-init.js, the blocking script index.html runs before the first paint. */
+// `format` is a getter in the browsers (and jsdom's Node); TypeScript's lib types it as a method.
+const spyOnFormat = () =>
+  vi.spyOn(Intl.DateTimeFormat.prototype as { readonly format: unknown }, 'format', 'get');
+
 const runThemeInit = () =>
   new Function(readFileSync(join(__dirname, '../../public/theme-init.js'), 'utf8'))() as void;
 
@@ -21,14 +25,14 @@ describe('theme-init.js', () => {
   });
 
   it('makes the first date formatter for a signed-in visitor, so the app’s first screen does not', () => {
-    const made = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    const made = spyOnFormat();
     localStorage.setItem('crm.session', JSON.stringify({ userId: 'u', expiresAt: Date.now() + 60_000 }));
     runThemeInit();
     expect(made).toHaveBeenCalledTimes(1);
   });
 
   it('leaves a signed-out visitor (the login page) without it', () => {
-    const made = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    const made = spyOnFormat();
     runThemeInit();
     expect(made).not.toHaveBeenCalled();
   });
