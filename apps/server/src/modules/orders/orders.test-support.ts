@@ -168,16 +168,16 @@ export async function overlappingLiveOrders(t: TestApp, stationId: string): Prom
 }
 
 /**
- * Cancels the station's live orders overlapping the next `hours` from now (the demo's orders of today).
- * A start before the booked time moves the booking to now (issue 38), so a test that starts a far-future
- * order early needs its box free now, whatever the hour the suite runs at.
+ * Cancels the station's live orders overlapping the next `hours` from now (the demo's orders of today),
+ * and the last `minutesBefore`. A start before the booked time moves the booking to now (issue 38), so a
+ * test that starts a far-future order early needs its box free now, whatever the hour the suite runs at.
  */
-export async function clearAroundNow(t: TestApp, stationId: string, hours = 3) {
-  const now = new Date();
-  const until = new Date(now.getTime() + hours * 3_600_000);
+export async function clearAroundNow(t: TestApp, stationId: string, hours = 3, minutesBefore = 0) {
+  const from = new Date(Date.now() - minutesBefore * 60_000);
+  const until = new Date(Date.now() + hours * 3_600_000);
   await t.db.execute(sql`
     update orders set status = 'StationCanceled'
      where station_id = ${stationId}
        and status not in ('Canceled', 'StationCanceled', 'UserCanceled')
-       and tstzrange(booking_start, booking_end, '[)') && tstzrange(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, '[)')`);
+       and tstzrange(booking_start, booking_end, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, '[)')`);
 }
