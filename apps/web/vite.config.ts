@@ -13,6 +13,7 @@ import {
 } from './src/app/daily-routes';
 import { antdFirstScreenStyles } from './build/antd-styles';
 import { chunkGraph } from './build/chunk-graph';
+import { compileHints } from './build/compile-hints';
 import { dailyChunkGroups } from './build/daily-chunks';
 import { quietLibraryLabels } from './build/quiet-library-labels';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
@@ -54,7 +55,8 @@ function dailyRoutesPrecache() {
     },
   };
   const isPrecached = (url: string) => !publicPages.has(url) && (!/\.(js|css)$/.test(url) || files.has(url));
-  return { plugin, isPrecached };
+  /** The precached files (JS and CSS), complete once this plugin's `generateBundle` has run. */
+  return { plugin, isPrecached, files: (): ReadonlySet<string> => files };
 }
 
 const precache = dailyRoutesPrecache();
@@ -197,6 +199,8 @@ export default defineConfig({
     formProviderOnly,
     quietLibraryLabels(),
     precache.plugin,
+    // After the precache list: the files a daily route runs are the ones it names (build/compile-hints.ts).
+    compileHints(precache.files),
     chunkGroups.plugin,
     VitePWA({
       registerType: 'prompt',
