@@ -112,11 +112,17 @@ describe('online booking (issue 37)', () => {
     await expect.poll(() => row.textContent()).toContain('Lada Vesta');
     await row.getByRole('button', { name: /^Принять/ }).click();
     await row.waitFor({ state: 'detached' });
+    // The row leaves the window with the press; the driver's page reads the server, which may still be
+    // writing the acceptance on a loaded machine (a CI run read «waiting» here, then waited for the 30 s poll).
+    await expect
+      .poll(async () => (await publicGet<{ state: string }>(`/bookings/${token}`)).state)
+      .toBe('confirmed');
 
     // The driver comes back to his tab: it reads the booking again and says it is confirmed.
     // Brought to the front first: the page reads again only when it is visible, and a tab behind the
     // administrator's may be hidden (the 30 s poll would come after the wait).
     await driver.bringToFront();
+    await driver.waitForFunction(() => document.visibilityState === 'visible');
     await driver.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await driver.getByRole('heading', { name: 'Вы записаны' }).waitFor();
     expect(await seriousViolations(driver)).toEqual([]);
