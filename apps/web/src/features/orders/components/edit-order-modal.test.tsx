@@ -66,6 +66,16 @@ describe('edit order modal', () => {
     expect(await form.findByText('Выберите модель автомобиля')).toBeInTheDocument();
   });
 
+  it('spins «Сохранить» from the press until the form answers with its errors', async () => {
+    open(makeOrder({ client_car: { ...makeOrder().client_car, brand: '', model: '' } }));
+    const form = await editForm();
+    const save = form.getByRole('button', { name: 'Сохранить' });
+    fireEvent.click(save);
+    expect(save).toHaveClass('ant-btn-loading');
+    expect(await form.findByText('Выберите марку автомобиля')).toBeInTheDocument();
+    await waitFor(() => expect(save).not.toHaveClass('ant-btn-loading'));
+  });
+
   it('saves with the update call and returns to the details', async () => {
     let sent: { comment?: string; bookingStart?: string; basket?: { tariffId?: string } } | undefined;
     const { router } = open(makeOrder(), {
