@@ -84,7 +84,9 @@ function createMetrics(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  // One query per scrape, shared by the two gauges it feeds.
+  // One query per scrape, shared by the two gauges it feeds; `scrape` below starts each scrape without it.
+  // (Cleared on a later turn of the event loop instead, a scrape right after another could be given the
+  // earlier one's rows: a test that counted a row it had just written read the old count on a loaded CI.)
   let outbox: Promise<OutboxRow[] | null> | null = null;
   const outboxSnapshot = () =>
     (outbox ??= (async () => {
@@ -102,7 +104,6 @@ function createMetrics(app: FastifyInstance, deps: AppDeps) {
         return null;
       } finally {
         clearTimeout(timer);
-        setImmediate(() => (outbox = null));
       }
     })());
   new Gauge({
@@ -217,7 +218,14 @@ function createMetrics(app: FastifyInstance, deps: AppDeps) {
     },
   });
 
-  return register;
+  return {
+    contentType: register.contentType,
+    /** The metrics' text, every gauge collected now. */
+    scrape() {
+      outbox = null;
+      return register.metrics();
+    },
+  };
 }
 
 /**
@@ -229,11 +237,11 @@ function createMetrics(app: FastifyInstance, deps: AppDeps) {
 export const metricsRoutes = fp(
   async (app: FastifyInstance, deps: AppDeps) => {
     const token = deps.config.metricsToken;
-    const register = token ? createMetrics(app, deps) : null;
+    const metrics = token ? createMetrics(app, deps) : null;
 
     app.get('/metrics', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
-      if (!token || !register) {
+      if (!token || !metrics) {
         return reply.code(404).send({ error: { code: 'NOT_FOUND', message: messages.generic.notFound } });
       }
       if (!bearerMatches(request.headers.authorization, token)) {
@@ -242,7 +250,7 @@ export const metricsRoutes = fp(
           .header('www-authenticate', 'Bearer')
           .send({ error: { code: 'AUTH_REQUIRED', message: messages.auth.notAuthorized } });
       }
-      return reply.type(register.contentType).send(await register.metrics());
+      return reply.type(metrics.contentType).send(await metrics.scrape());
     });
   },
   { name: 'metrics' },
