@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { setSessionUser } from '../../../lib/session';
 import { apiError, mockApi, renderPage, testUser } from '../../stations/testing/render';
 import { ProfileForm } from './profile-form';
+import { expectMessages } from '../../../test/form-messages';
 
 const change = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -31,17 +32,21 @@ describe('ProfileForm', () => {
     change('Фамилия', '');
     change('Код региона', '91');
     save();
-    expect(await screen.findByText('Имя обязательно')).toBeInTheDocument();
-    expect(screen.getByText('Фамилия обязательна')).toBeInTheDocument();
-    expect(screen.getByText('Email обязателен')).toBeInTheDocument();
-    expect(screen.getByText('Необходимо заполнить все части номера телефона')).toBeInTheDocument();
+    await expectMessages(
+      'Имя обязательно',
+      'Фамилия обязательна',
+      'Email обязателен',
+      'Необходимо заполнить все части номера телефона',
+    );
 
     change('Email', 'owner@');
     change('Номер телефона', '1234567');
     save();
-    expect(await screen.findByText('Неверный формат email')).toBeInTheDocument();
-    expect(screen.getByText('Введите корректный номер телефона')).toBeInTheDocument();
-    expect(screen.getByText('Код региона должен содержать 3 цифры')).toBeInTheDocument();
+    await expectMessages(
+      'Неверный формат email',
+      'Введите корректный номер телефона',
+      'Код региона должен содержать 3 цифры',
+    );
 
     change('Код региона', '916');
     change('Номер телефона', '12345');

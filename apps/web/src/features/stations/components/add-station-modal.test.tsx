@@ -5,6 +5,7 @@ import { setSessionUser } from '../../../lib/session';
 import { saveStationDraft } from '../lib/station-draft';
 import { mockApi, renderPage, testStation } from '../testing/render';
 import { AddStationModal } from './add-station-modal';
+import { expectMessages } from '../../../test/form-messages';
 
 // Leaflet needs a real layout engine; a stand-in map lets the test click a point.
 vi.mock('./leaflet-map', () => ({
@@ -74,9 +75,11 @@ describe('AddStationModal', () => {
     renderPage(<AddStationModal open onClose={onClose} userId="u1" />);
     fireEvent.change(await screen.findByLabelText('Название'), { target: { value: 'М' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Добавить объект' }).at(-1)!);
-    expect(await screen.findByText(stationMessages.nameMin)).toBeInTheDocument();
-    expect(screen.getByText(stationMessages.addressRequired)).toBeInTheDocument();
-    expect(screen.getByText(stationMessages.pointRequired)).toBeInTheDocument();
+    await expectMessages(
+      stationMessages.nameMin,
+      stationMessages.addressRequired,
+      stationMessages.pointRequired,
+    );
 
     fireEvent.change(screen.getByLabelText('Название'), { target: { value: 'Мойка на Тверской' } });
     fireEvent.click(await screen.findByRole('button', { name: 'карта' }));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { serveTariffs, showTariffs, station } from '../testing/harness';
+import { expectMessages } from '../../../test/form-messages';
 
 afterEach(cleanup);
 
@@ -21,8 +22,7 @@ describe('PaymentSettingsTab', { timeout: 60_000 }, () => {
     await userEvent.clear(max);
     await userEvent.type(max, '0');
     await userEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
-    expect(await screen.findByText('Обязательное поле')).toBeInTheDocument();
-    expect(screen.getByText('Минимум 1 рубль')).toBeInTheDocument();
+    await expectMessages('Обязательное поле', 'Минимум 1 рубль');
 
     await userEvent.type(min, '500');
     await userEvent.clear(max);

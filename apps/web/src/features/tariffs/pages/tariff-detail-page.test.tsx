@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PriceChange } from '@crm/shared';
 import { complex, express, serveTariffs, showTariffs, station } from '../testing/harness';
+import { expectMessages } from '../../../test/form-messages';
 
 afterEach(cleanup);
 
@@ -175,9 +176,11 @@ describe('TariffDetailPage editing', { timeout: 60_000 }, () => {
       await userEvent.click(screen.getByRole('button', { name: `Убрать «${service}»` }));
     await userEvent.click(screen.getByRole('button', { name: /Сохранить/ }));
 
-    expect(await screen.findByText('Введите название тарифа')).toBeInTheDocument();
-    expect(screen.getByText('Введите стоимость')).toBeInTheDocument();
-    expect(screen.getByText('Выберите хотя бы одну основную услугу')).toBeInTheDocument();
+    await expectMessages(
+      'Введите название тарифа',
+      'Введите стоимость',
+      'Выберите хотя бы одну основную услугу',
+    );
     expect(calls.requests).toHaveLength(0);
 
     // Fix them; the server still refuses a price.
