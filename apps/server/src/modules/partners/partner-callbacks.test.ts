@@ -1,13 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { orders, partnerCallbacks, partners } from '../../db/schema';
+import { orderEvents, orders, partnerCallbacks, partners } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createOutbox, type Outbox } from '../notifications/outbox';
 import { carwashIds, clearAroundNow, freeDay, stationIdByCarwash } from '../orders/orders.test-support';
-import { callbackBackoffMs, callbackTypeOf, createPartnerCallbackSender } from './partner-callbacks';
+import {
+  callbackBackoffMs,
+  callbackTypeOf,
+  createPartnerCallbackSender,
+  fanOutPartnerCallbacks,
+} from './partner-callbacks';
 import { bookingBody, demoPartners, providerTariff, signedRequest } from './partners.test-support';
 
 // Status callbacks (issue 36): signed, in order per booking, retried against a real local receiver.
@@ -251,6 +256,44 @@ describe('partner status callbacks', () => {
       ['booking.accepted', 'Booked', null],
       ['booking.cancelled', 'StationCanceled', 'NotWorking'],
     ]);
+  });
+
+  it('calls back in the order of the events when another instance fans out the later one first', async () => {
+    const order = await partnerBook('ya-cb-6', at(11));
+    const owner = await t.loginAs('owner');
+    const post = (url: string) => t.app.inject({ method: 'POST', url, headers: owner.headers });
+    expect((await post(`/api/order_booked/${order.id}`)).statusCode).toBe(200);
+    expect((await post(`/api/order_canceled/${order.id}?cancel_reason=NotWorking`)).statusCode).toBe(200);
+    const events = await t.db
+      .select({ id: orderEvents.id })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), isNull(orderEvents.fannedOutAt)))
+      .orderBy(orderEvents.id);
+    const cancelEvent = events.at(-1)!.id;
+    // An instance that skipped the acceptance (another instance holds it) fans out the cancel alone: its
+    // callback is written, and committed, first.
+    await t.db.transaction(async (tx) => {
+      await fanOutPartnerCallbacks(tx, [cancelEvent]);
+      await tx.update(orderEvents).set({ fannedOutAt: new Date() }).where(eq(orderEvents.id, cancelEvent));
+    });
+    const sender = createPartnerCallbackSender({ backoffMs: () => 20 });
+    expect(await sender.deliver(t.db, 100)).toBe(0);
+    expect(receiver.received.filter((r) => r.partnerOrderId === 'ya-cb-6')).toEqual([]);
+
+    // The acceptance is fanned out after it, with the higher callback id: it is still called back first.
+    const delivered = () =>
+      receiver.received.filter((r) => r.partnerOrderId === 'ya-cb-6' && r.answered === 200);
+    await drainUntil(() => delivered().length >= 2);
+    expect(delivered().map((r) => [r.type, r.reason])).toEqual([
+      ['booking.accepted', null],
+      ['booking.cancelled', 'NotWorking'],
+    ]);
+    const rows = await t.db
+      .select({ id: partnerCallbacks.id, type: partnerCallbacks.type })
+      .from(partnerCallbacks)
+      .where(eq(partnerCallbacks.orderId, order.id))
+      .orderBy(partnerCallbacks.id);
+    expect(rows.map((r) => r.type)).toEqual(['booking.cancelled', 'booking.accepted']);
   });
 
   it('a callback sent late carries the booking as it was accepted, not as it was moved since', async () => {

@@ -78,7 +78,7 @@ export async function fanOutPartnerCallbacks(tx: Tx, eventIds: readonly number[]
       join ${orders} o on o.id = e.order_id
       where e.id in (${ids}) and e.actor_kind <> 'partner') x
     where x.type is not null
-    -- Callback ids follow the events' order: the sender delivers per order by id.
+    -- The sender delivers per booking in the events' order (event_id).
     order by x.id
     on conflict (event_id) do nothing`);
 }
@@ -124,8 +124,15 @@ export function createPartnerCallbackSender(
           select x.id from ${c} x
           where x.status = 'pending' and x.next_attempt_at <= now()
             and (x.locked_until is null or x.locked_until < now())
-            and not exists (select 1 from ${c} p where p.order_id = x.order_id and p.status = 'pending' and p.id < x.id)
-          order by x.id limit ${batch}
+            -- In the order of the booking's events, not of the callbacks' ids: instances fan out side by side
+            -- (each skips the events another holds), so a later event's callback can be written, and even
+            -- committed, before an earlier one's. One waits for every earlier event of its booking to be
+            -- fanned out and for their callbacks to be sent.
+            and not exists (select 1 from ${c} p
+              where p.order_id = x.order_id and p.status = 'pending' and p.event_id < x.event_id)
+            and not exists (select 1 from ${orderEvents} e
+              where e.order_id = x.order_id and e.id < x.event_id and e.fanned_out_at is null)
+          order by x.event_id limit ${batch}
           for update of x skip locked)
         update ${c} set locked_until = now() + make_interval(secs => ${leaseSeconds}), attempts = ${c}.attempts + 1
         from due where ${c}.id = due.id and ${c}.status = 'pending'
