@@ -1,4 +1,5 @@
-import { Badge, Button, Popover, Tooltip } from 'antd';
+import { Badge, Button, Popover } from 'antd';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
 import {
   orderStatuses,
@@ -129,13 +130,13 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
         </>
       )}
       {changed > 0 && iconOnly && (
-        <Tooltip title={hidden > 0 ? `${hiddenLabel(hidden)}. Сбросить фильтры` : 'Сбросить фильтры'}>
+        <HoverTooltip title={hidden > 0 ? `${hiddenLabel(hidden)}. Сбросить фильтры` : 'Сбросить фильтры'}>
           <Button
             icon={<CloseOutlined />}
             aria-label={hidden > 0 ? `Сбросить фильтры. ${hiddenLabel(hidden)}` : 'Сбросить фильтры'}
             onClick={reset}
           />
-        </Tooltip>
+        </HoverTooltip>
       )}
     </span>
   );
