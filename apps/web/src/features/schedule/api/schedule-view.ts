@@ -58,11 +58,10 @@ export function useStripCounts(
   stationId: string,
   dateStart: string,
   dateEnd: string,
-  enabled: boolean,
   events: readonly CalendarEvent[],
   loaded: { start: string; end: string },
 ): ReadonlyMap<string, number> | undefined {
-  const { data } = useQuery({ ...scheduleViewQuery(stationId, dateStart, dateEnd), enabled });
+  const { data } = useQuery(scheduleViewQuery(stationId, dateStart, dateEnd));
   return useMemo(() => {
     if (!data) return undefined;
     const counts = new Map(data.days.map((d) => [d.date, d.orders]));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { useStripCounts } from '../api/schedule-view';
 import {
   calendarDay,
   calendarPlace,
+  type CalendarDay,
   gridRange,
   loadRange,
   stripDates,
@@ -44,6 +45,41 @@ import { WeekStrip } from '../components/week-strip';
 import { OnShiftToday } from '../../shifts';
 import '../components/calendar.css';
 import { RetryAlert } from '../../../components/retry-alert';
+
+/**
+ * The day view's strip with each day's count of orders (S1 §7 `order/list/schedule`; the strip spans days
+ * the calendar's list does not hold). Its own query: when the counts answer, the strip re-renders, not the
+ * page (on a phone's arrival that re-render of the whole page was a ≈ 75 ms task, issue 40).
+ */
+const CountedWeekStrip = memo(function CountedWeekStrip({
+  stationId,
+  days,
+  events,
+  loadedStart,
+  loadedEnd,
+  selected,
+  onSelect,
+  onSwipe,
+}: {
+  stationId: string;
+  days: CalendarDay[];
+  events: readonly CalendarEvent[];
+  loadedStart: string;
+  loadedEnd: string;
+  selected: string;
+  onSelect(date: string): void;
+  onSwipe(step: 1 | -1): void;
+}) {
+  const loaded = useMemo(() => ({ start: loadedStart, end: loadedEnd }), [loadedStart, loadedEnd]);
+  const counts = useStripCounts(
+    stationId,
+    days[0]!.date,
+    addDays(days[days.length - 1]!.date, 1),
+    events,
+    loaded,
+  );
+  return <WeekStrip days={days} counts={counts} selected={selected} onSelect={onSelect} onSwipe={onSwipe} />;
+});
 
 /**
  * `/station/{id}` (the station index) — the order calendar of S1 §2. View and date live in the URL
@@ -94,15 +130,6 @@ export function SchedulePage() {
   const events = useMemo(
     () => markOutsideHours(buildEvents(list.data?.orders ?? [], zone), worktime),
     [list.data, zone, worktime],
-  );
-  // S1 §7 `order/list/schedule`: each strip day's orders (the strip spans days the list does not hold).
-  const stripCounts = useStripCounts(
-    station.id,
-    strip[0]!.date,
-    addDays(strip[strip.length - 1]!.date, 1),
-    view === 'day',
-    events,
-    range,
   );
   const inView = useMemo(() => {
     const shown = new Set(dates);
@@ -187,6 +214,7 @@ export function SchedulePage() {
     [setParam, selected, view],
   );
   const pickDay = useCallback((date: string) => setParam({ date, view: 'day' }), [setParam]);
+  const selectDay = useCallback((date: string) => setParam({ date }), [setParam]);
 
   const noWorkingDays = !(view === 'day' ? strip : days).some((d) => d.hours);
   const loading = list.isPending;
@@ -247,11 +275,14 @@ export function SchedulePage() {
       )}
 
       {view === 'day' && (
-        <WeekStrip
+        <CountedWeekStrip
+          stationId={station.id}
           days={strip}
-          counts={stripCounts}
+          events={events}
+          loadedStart={range.start}
+          loadedEnd={range.end}
           selected={selected}
-          onSelect={(date) => setParam({ date })}
+          onSelect={selectDay}
           onSwipe={step}
         />
       )}
