@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { Link } from 'react-router';
 import { Badge } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
@@ -29,8 +29,17 @@ export function barItems(items: NavItem[]): NavItem[] {
   return keys.map(byKey).filter((i): i is NavItem => !!i);
 }
 
-/** Phones (< 768 px): the main sections and «Ещё» — only sections that exist. */
-export function BottomBar({ items, activeKey, onMore, moreOpen, refs }: BottomBarProps) {
+/**
+ * Phones (< 768 px): the main sections and «Ещё» — only sections that exist. Memoised: the shell re-renders
+ * for its queries and its arrival turns, which change nothing here.
+ */
+export const BottomBar = memo(function BottomBar({
+  items,
+  activeKey,
+  onMore,
+  moreOpen,
+  refs,
+}: BottomBarProps) {
   return (
     <nav ref={refs.bar} className="bottom-bar" aria-label="Разделы">
       {barItems(items).map((item) => {
@@ -48,9 +57,14 @@ export function BottomBar({ items, activeKey, onMore, moreOpen, refs }: BottomBa
             aria-current={item.key === activeKey ? 'page' : undefined}
           >
             <span className="bottom-bar__icon" aria-hidden="true">
-              <Badge count={item.badge} size="small" offset={[4, -2]}>
-                {item.icon}
-              </Badge>
+              {/* antd's Badge only with a count: four of them re-rendered with every render of the shell. */}
+              {item.badge ? (
+                <Badge count={item.badge} size="small" offset={[4, -2]}>
+                  {item.icon}
+                </Badge>
+              ) : (
+                item.icon
+              )}
             </span>
             <span>{item.shortLabel}</span>
             <NavBadgeText count={item.badge} />
@@ -85,4 +99,4 @@ export function BottomBar({ items, activeKey, onMore, moreOpen, refs }: BottomBa
       </button>
     </nav>
   );
-}
+});

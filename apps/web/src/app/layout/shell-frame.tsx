@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Popover } from 'antd';
 import type { User } from '@crm/shared';
@@ -87,16 +87,29 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   const settingsRef = useRef<HTMLAnchorElement>(null);
   const profileRef = useRef<HTMLAnchorElement>(null);
 
+  // Stable between the shell's renders that change none of it, so the memoised bar skips them.
+  const canCreateOrder = mayCreateOrders(user, selected);
+  const newOrderCount = newOrders.data?.length ?? 0;
+  const items = useMemo(
+    () =>
+      buildNavItems(selected?.id ?? null, supportUrl, {
+        canCreateOrder,
+        newOrders: newOrderCount,
+        systemAdmin: user.role === 'admin',
+      }),
+    [selected?.id, supportUrl, canCreateOrder, newOrderCount, user.role],
+  );
+  const itemRefs = useMemo(() => ({ settings: settingsRef, profile: profileRef }), []);
+  const barRefs = useMemo(() => ({ bar: barRef, more: moreRef, items: itemRefs }), [itemRefs]);
+  const openMore = useCallback(() => {
+    setMoreUsed(true);
+    setMoreOpen(true);
+  }, []);
+
   if (chrome === 'minimal') return <MinimalFrame user={user}>{children}</MinimalFrame>;
 
-  const items = buildNavItems(selected?.id ?? null, supportUrl, {
-    canCreateOrder: mayCreateOrders(user, selected),
-    newOrders: newOrders.data?.length ?? 0,
-    systemAdmin: user.role === 'admin',
-  });
   const activeKey = activeNavKey(location.pathname, location.search);
   const collapsed = viewport === 'tablet' || userCollapsed;
-  const itemRefs = { settings: settingsRef, profile: profileRef };
 
   const toggle = () => {
     localStorage.setItem(COLLAPSED_KEY, userCollapsed ? '0' : '1');
@@ -155,11 +168,8 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
             items={items}
             activeKey={activeKey}
             moreOpen={moreOpen}
-            onMore={() => {
-              setMoreUsed(true);
-              setMoreOpen(true);
-            }}
-            refs={{ bar: barRef, more: moreRef, items: itemRefs }}
+            onMore={openMore}
+            refs={barRefs}
           />
           {moreUsed && <MoreSheet open={moreOpen} onClosed={closeMore} user={user} items={items} />}
         </>
