@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { carClasses, tariffMessages as m, type AdditionalServices } from '@crm/shared';
-import { apiError, serve, setDesktop, showAdditionalServices } from '../testing/editing-harness';
+import { setViewport } from '../../../test/render';
+import { apiError, serve, showAdditionalServices } from '../testing/editing-harness';
 import { station } from '../testing/harness';
 
-const originalMatchMedia = window.matchMedia;
-beforeEach(() => setDesktop(false));
+beforeEach(() => setViewport(390));
 afterEach(() => {
   cleanup();
-  window.matchMedia = originalMatchMedia;
+  setViewport();
 });
 
 const ownGet = `GET /api/own_tariffs/price_get/${station.id}/addition_service`;
@@ -74,7 +74,7 @@ describe('AdditionalServicesPage', () => {
   }, 30_000);
 
   it('blocks the save naming the service with a zero or missing price and marks its cells', async () => {
-    setDesktop(true);
+    setViewport(1440);
     const calls = serve({ [ownGet]: answer });
     showAdditionalServices('own');
 

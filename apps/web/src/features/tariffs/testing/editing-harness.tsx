@@ -86,18 +86,3 @@ export const showAdditionalServices = (kind: 'own' | 'yandex', options?: ShowOpt
     options,
   );
 };
-
-/** Viewport for useViewport: a 1440 px desktop or (the test default) a phone. */
-export function setDesktop(desktop: boolean) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: desktop && /min-width/.test(query),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
