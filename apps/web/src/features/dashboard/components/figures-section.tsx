@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { Alert, Skeleton } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { dashboardMessages, likeForLike, type Station } from '@crm/shared';
@@ -64,18 +64,20 @@ export function FiguresSection({
   const analytics = useStationAnalytics(station.id, comparison, until, allowed);
   const forbidden = !allowed || isForbidden(analytics.error);
   const compared = comparisonText(period.kind, comparison, today, until);
+  // The cards and charts of an answer render as a deferred update, which React builds in slices of a few
+  // ms with the browser let in between; the query's own update is one synchronous render (on a phone's
+  // arrival one long task, issue 40). Until then the skeleton, or the last answer with its own line of
+  // what it compares, stays.
+  const answer = useMemo(
+    () => (analytics.data ? { analytics: analytics.data, compared } : undefined),
+    [analytics.data, compared],
+  );
+  const shown = useDeferredValue(answer);
 
   let indicators;
   let charts = null;
   if (forbidden) indicators = <NoFiguresRight />;
-  else if (analytics.isPending) {
-    indicators = <KeyIndicatorsSkeleton />;
-    charts = (
-      <div className="dash-charts" aria-busy="true" aria-label="Загрузка графиков">
-        <Skeleton active title={false} paragraph={{ rows: 8 }} />
-      </div>
-    );
-  } else if (analytics.isError)
+  else if (analytics.isError)
     indicators = (
       <RetryAlert
         title={dashboardMessages.ratingLoadFailed}
@@ -83,13 +85,20 @@ export function FiguresSection({
         onRetry={() => void analytics.refetch()}
       />
     );
-  else {
-    indicators = <KeyIndicators analytics={analytics.data} comparedText={compared} />;
-    const outline = <ChartFigures analytics={analytics.data} />;
+  else if (!shown) {
+    indicators = <KeyIndicatorsSkeleton />;
+    charts = (
+      <div className="dash-charts" aria-busy="true" aria-label="Загрузка графиков">
+        <Skeleton active title={false} paragraph={{ rows: 8 }} />
+      </div>
+    );
+  } else {
+    indicators = <KeyIndicators analytics={shown.analytics} comparedText={shown.compared} />;
+    const outline = <ChartFigures analytics={shown.analytics} />;
     charts = (
       <WhenNear placeholder={outline}>
         <Suspense fallback={outline}>
-          <DashboardCharts analytics={analytics.data} />
+          <DashboardCharts analytics={shown.analytics} />
         </Suspense>
       </WhenNear>
     );
