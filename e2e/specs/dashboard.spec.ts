@@ -5,7 +5,7 @@ import { pageErrors, signInFast, viewports, type ContextOptions } from '../suppo
 import { addDays, getOrder, listOrders, moscowToday } from '../support/orders';
 import { seriousViolations } from '../support/axe';
 import { baseUrl, useBrowser } from '../support/test-browser';
-import { pressInWindow } from '../support/dialogs';
+import { pressInWindow, windowSettled } from '../support/dialogs';
 
 interface ListedOrder {
   id: string;
@@ -346,6 +346,7 @@ describe('dashboard («Сводка»)', () => {
     await expect.poll(() => modal.getByRole('listitem').count()).toBe(1);
     await modal.getByRole('button', { name: /^Отклонить/ }).click();
     const reasons = page.getByRole('dialog').filter({ hasText: 'Отклонить заказ' });
+    await windowSettled(reasons);
     await reasons.getByRole('radio', { name: 'Станция не работает' }).check();
     await pressInWindow(reasons, 'Отклонить');
     await modal.waitFor({ state: 'detached' });

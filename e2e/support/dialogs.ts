@@ -1,15 +1,20 @@
 import type { Locator } from 'playwright-core';
 
 /**
- * Presses a button of an antd window once the window has finished zooming in. On a starved CPU (CI with a
- * CPU burner beside the PostgreSQL suite) a click that landed while a confirmation was still appearing was
- * lost: the window stayed open with its button idle (clients.spec, staff.spec).
+ * Waits until an antd window has finished zooming in. On a starved CPU (CI with a CPU burner beside the
+ * PostgreSQL suite) a click that landed while a window was still appearing was lost: a confirmation stayed
+ * open with its button idle (clients.spec, staff.spec), a reason's radio stayed unchecked (dashboard.spec).
  */
-export async function pressInWindow(window: Locator, name: string | RegExp) {
+export async function windowSettled(window: Locator) {
   const element = await window.elementHandle();
   await window
     .page()
     .waitForFunction((el) => !/-appear/.test((el?.closest('.ant-modal') ?? el)?.className ?? ''), element);
+}
+
+/** Presses a button of an antd window once the window has finished zooming in (`windowSettled`). */
+export async function pressInWindow(window: Locator, name: string | RegExp) {
+  await windowSettled(window);
   await window.getByRole('button', { name }).click();
 }
 
