@@ -13,6 +13,7 @@ import {
   type ApiOrder,
 } from '../support/orders';
 import { baseUrl, useBrowser } from '../support/test-browser';
+import { windowSettled } from '../support/dialogs';
 
 /** «Мойка на Ленина»: 08:00–22:00 every day, 30-minute slots, boxes 1–4. */
 const OPENING = 8 * 60;
@@ -158,6 +159,7 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
     expect(await filters.getAttribute('aria-label')).toBe('Фильтры');
 
     await filters.click();
+    await windowSettled(page.locator('.cal-filter'));
     await page.locator('.cal-filter__row', { hasText: 'Самозапись' }).getByRole('checkbox').uncheck();
     await card(page).waitFor({ state: 'detached' });
     await page.keyboard.press('Escape');
@@ -232,6 +234,7 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
     // appears beside it: aligned to the icon's right edge it ran off the screen's right edge.
     await page.getByRole('button', { name: 'Фильтры' }).click();
     const filterWindow = page.locator('.cal-filter');
+    await windowSettled(filterWindow);
     await page.locator('.cal-filter__row', { hasText: 'Самозапись' }).getByRole('checkbox').uncheck();
     await page.getByRole('button', { name: 'Фильтры (активно: 1)' }).waitFor();
     const box = (await filterWindow.boundingBox())!;

@@ -1,15 +1,19 @@
 import type { Locator } from 'playwright-core';
 
 /**
- * Waits until an antd window has finished zooming in. On a starved CPU (CI with a CPU burner beside the
- * PostgreSQL suite) a click that landed while a window was still appearing was lost: a confirmation stayed
- * open with its button idle (clients.spec, staff.spec), a reason's radio stayed unchecked (dashboard.spec).
+ * Waits until an antd window or popover has finished zooming in. On a starved CPU (CI with a CPU burner
+ * beside the PostgreSQL suite) a click that landed while one was still appearing was lost: a confirmation
+ * stayed open with its button idle (clients.spec, staff.spec), a reason's radio and a filter's checkbox
+ * kept their state (dashboard.spec, calendar-day.spec).
  */
 export async function windowSettled(window: Locator) {
   const element = await window.elementHandle();
   await window
     .page()
-    .waitForFunction((el) => !/-appear/.test((el?.closest('.ant-modal') ?? el)?.className ?? ''), element);
+    .waitForFunction(
+      (el) => !/-appear/.test((el?.closest('.ant-modal, .ant-popover') ?? el)?.className ?? ''),
+      element,
+    );
 }
 
 /** Presses a button of an antd window once the window has finished zooming in (`windowSettled`). */
