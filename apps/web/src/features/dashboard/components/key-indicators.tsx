@@ -1,5 +1,4 @@
-import { Skeleton } from 'antd';
-import { HoverTooltip } from '../../../components/hover-tooltip';
+import { Skeleton, Tooltip } from 'antd';
 import { formatRub, type StationAnalytics } from '@crm/shared';
 import { buildIndicators, formatTrend, type Indicator } from '../lib/indicators';
 
@@ -18,7 +17,7 @@ function TrendChip({ indicator, compared }: { indicator: Indicator; compared: st
   // The card's own number is «стало»: the chip is the change between exactly these two.
   const values = `Было ${previousText}, стало ${text}`;
   return (
-    <HoverTooltip
+    <Tooltip
       title={
         <span className="dash-trend__tip">
           <span>{compared}</span>
@@ -34,7 +33,7 @@ function TrendChip({ indicator, compared }: { indicator: Indicator; compared: st
           {compared}. {values}, {toneWords[tone]}
         </span>
       </span>
-    </HoverTooltip>
+    </Tooltip>
   );
 }
 

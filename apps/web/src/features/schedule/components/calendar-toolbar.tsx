@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Popover, Segmented } from 'antd';
-import { HoverTooltip } from '../../../components/hover-tooltip';
+import { Button, Popover, Segmented, Tooltip } from 'antd';
 import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
@@ -73,13 +72,13 @@ export function CalendarToolbar(props: CalendarToolbarProps & { period: string }
       <PageTitle title="Расписание" station={props.stationName} />
       <div className="cal-toolbar__tools">
         <div className="cal-toolbar__nav">
-          <HoverTooltip title={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}>
+          <Tooltip title={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}>
             <Button
               icon={<LeftOutlined />}
               aria-label={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}
               onClick={() => props.onStep(-1)}
             />
-          </HoverTooltip>
+          </Tooltip>
           <Popover
             trigger="click"
             open={pickerOpen}
@@ -96,13 +95,13 @@ export function CalendarToolbar(props: CalendarToolbarProps & { period: string }
               <span className="cal-toolbar__period-text">{props.period}</span>
             </Button>
           </Popover>
-          <HoverTooltip title={view === 'day' ? 'Следующий день' : 'Следующая неделя'}>
+          <Tooltip title={view === 'day' ? 'Следующий день' : 'Следующая неделя'}>
             <Button
               icon={<RightOutlined />}
               aria-label={view === 'day' ? 'Следующий день' : 'Следующая неделя'}
               onClick={() => props.onStep(1)}
             />
-          </HoverTooltip>
+          </Tooltip>
           {!compact && (
             <Button
               onClick={() => props.onDate(today)}

@@ -1,5 +1,4 @@
-import { Badge, Button, Popover } from 'antd';
-import { HoverTooltip } from '../../../components/hover-tooltip';
+import { Badge, Button, Popover, Tooltip } from 'antd';
 import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
 import {
   orderStatuses,
@@ -130,13 +129,13 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
         </>
       )}
       {changed > 0 && iconOnly && (
-        <HoverTooltip title={hidden > 0 ? `${hiddenLabel(hidden)}. Сбросить фильтры` : 'Сбросить фильтры'}>
+        <Tooltip title={hidden > 0 ? `${hiddenLabel(hidden)}. Сбросить фильтры` : 'Сбросить фильтры'}>
           <Button
             icon={<CloseOutlined />}
             aria-label={hidden > 0 ? `Сбросить фильтры. ${hiddenLabel(hidden)}` : 'Сбросить фильтры'}
             onClick={reset}
           />
-        </HoverTooltip>
+        </Tooltip>
       )}
     </span>
   );
