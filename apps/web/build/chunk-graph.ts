@@ -5,6 +5,7 @@ interface LinkedChunk {
   fileName: string;
   imports: readonly string[];
   facadeModuleId: string | null;
+  moduleIds: readonly string[];
 }
 
 /**
@@ -13,9 +14,9 @@ interface LinkedChunk {
  */
 export function chunkGraph<C extends LinkedChunk>(chunks: readonly C[], root: string) {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const byModule = new Map(
-    chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId!, chunk]),
-  );
+  // A route module is the facade of its own chunk in the scanning build, and one module of its group's
+  // chunk in the real one (daily-chunks.ts).
+  const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
   return {
     /** The chunks that load with these through static imports, these included: what the browser fetches before their code runs. */
     loadedWith(from: readonly C[]): C[] {
@@ -33,11 +34,11 @@ export function chunkGraph<C extends LinkedChunk>(chunks: readonly C[], root: st
       from.forEach(visit);
       return [...seen.values()];
     },
-    /** The chunk of each route module (a path under root); each must be a chunk of its own, which the router imports. */
+    /** The chunk holding each route module (a path under root), which the router imports. */
     routeChunks(modules: readonly string[]): C[] {
       return modules.map((module) => {
         const chunk = byModule.get(resolve(root, module));
-        if (!chunk) throw new Error(`daily route module ${module} is not a chunk of its own (router.tsx?)`);
+        if (!chunk) throw new Error(`daily route module ${module} is in no chunk (router.tsx?)`);
         return chunk;
       });
     },

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { chunkGraph } from './chunk-graph';
 
@@ -35,9 +34,12 @@ interface DailyChunkOptions {
  * antd through its index. So a first build, chunked as the bundler would and not written, is read for it
  * (≈ 3 s); the real build then names the groups. Another page that imports code from a group loads the
  * whole group, which the service worker has precached with the daily routes: it costs that page nothing
- * from the network. Modules of an entry (index.html, login.html) stay with it, and each route module stays
- * a chunk of its own, which the router imports and the precache list and bench/web-size.ts read from the
- * manifest.
+ * from the network. Modules of an entry (index.html, login.html) stay with it.
+ *
+ * The route modules join their groups too (issue 40): as chunks of their own (1–2 KB each) they were five
+ * more requests on every arrival, and a level more in the chain, since their groups' chunks were found only
+ * once they had loaded. Their chunks are written to `.vite/route-chunks.json` (routeChunkMap) for the
+ * readers of the manifest, which names only a chunk's facade module.
  */
 export function dailyChunkGroups(options: DailyChunkOptions) {
   let groupOf = new Map<string, string>();
@@ -48,8 +50,31 @@ export function dailyChunkGroups(options: DailyChunkOptions) {
       if (isChunkScan()) return;
       groupOf = groupsFromScan(options, await scanBuild(options));
     },
+    generateBundle(_options, bundle) {
+      if (isChunkScan()) return;
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      this.emitFile({
+        type: 'asset',
+        fileName: routeChunkMap,
+        source: JSON.stringify(routeChunkFiles(options, chunks), null, 2),
+      });
+    },
   };
   return { plugin, chunkName: (id: string) => groupOf.get(id) ?? null };
+}
+
+/** Route module (as the routes name it) → the file of the chunk holding it, beside Vite's manifest. */
+export const routeChunkMap = '.vite/route-chunks.json';
+
+function routeChunkFiles(
+  { root, layers, routes }: Pick<DailyChunkOptions, 'root' | 'layers' | 'routes'>,
+  chunks: Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'facadeModuleId' | 'moduleIds'>[],
+) {
+  const modules = [
+    ...new Set([...layers.flatMap((layer) => layer.modules), ...Object.values(routes).flat()]),
+  ];
+  const found = chunkGraph(chunks, root).routeChunks(modules);
+  return Object.fromEntries(modules.map((module, i) => [module, found[i]!.fileName]));
 }
 
 async function scanBuild({ root, configFile }: DailyChunkOptions) {
@@ -92,18 +117,13 @@ export function groupsFromScan(
     new Set(graph.loadedWith(from).flatMap((chunk) => chunk.moduleIds));
   const { routeChunks } = graph;
 
-  const routeModules = new Set(
-    [...options.layers.flatMap((layer) => layer.modules), ...Object.values(options.routes).flat()].map(
-      (module) => resolve(options.root, module),
-    ),
-  );
   // What one entry alone loads beside its own chunk joins one chunk; what two entries share stays as it was.
   const entries = chunks.filter((chunk) => chunk.isEntry);
   const entryModules = entries.map((entry) => [entry, modulesLoadedWith([entry])] as const);
   const taken = new Set(entries.flatMap((entry) => entry.moduleIds));
   const groupOf = new Map<string, string>();
   const assign = (id: string, name: string) => {
-    if (taken.has(id) || routeModules.has(id)) return;
+    if (taken.has(id)) return;
     taken.add(id);
     groupOf.set(id, name);
   };
