@@ -259,7 +259,7 @@ export default defineConfig({
     }),
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
-  // The manifest lets bench/web-size.ts sum what each route loads initially.
+  // The manifest (with .vite/route-chunks.json) lets bench/web-size.ts sum what each route loads initially.
   build: {
     target: 'es2022',
     sourcemap: false,

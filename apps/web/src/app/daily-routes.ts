@@ -1,6 +1,7 @@
 /**
  * The routes people open every day, each as its HTML entry (the app's index.html unless named) and the lazy
- * route modules it renders (see router.tsx), keyed as Vite's manifest keys them. Two readers: vite.config.ts
+ * route modules it renders (see router.tsx), by their paths in the source (the chunk holding each is in the
+ * build's .vite/route-chunks.json, build/daily-chunks.ts). Two readers: vite.config.ts
  * precaches exactly these (plus the shell) in the service worker, and bench/web-size.ts sums and budgets
  * their initial JavaScript (issue 15).
  */
