@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupsFromScan, type ScannedChunk } from './daily-chunks';
+import { groupsFromScan, stylesheetGroup, type ScannedChunk } from './daily-chunks';
 
 const root = '/app';
 const chunk = (
@@ -161,5 +161,36 @@ describe('daily chunk groups', () => {
     expect(() =>
       groupsFromScan({ ...options, routes: { calendar: ['src/missing-page.tsx'] } }, scanned),
     ).toThrow('daily route module src/missing-page.tsx is in no chunk (router.tsx?)');
+  });
+});
+
+describe('a stylesheet imported from several chunks', () => {
+  const groupOf = new Map([
+    ['/app/src/app-layout.tsx', 'shell'],
+    ['/app/src/antd-layout.tsx', 'antd'],
+    ['/app/src/schedule-page.tsx', 'calendar'],
+    ['/app/src/grid.ts', 'calendar'],
+    ['/app/src/dashboard-page.tsx', 'dashboard'],
+  ]);
+  const layers = [{ name: 'antd' }, { name: 'shell' }];
+  const group = (importers: string[], entryLoaded: string[] = []) =>
+    stylesheetGroup(
+      importers.map((i) => `/app/${i}`),
+      { groupOf, layers, entryLoaded: new Set(entryLoaded.map((i) => `/app/${i}`)) },
+    );
+
+  it('joins the outermost layer among its importers, whatever else imports it', () => {
+    expect(group(['src/schedule-page.tsx', 'src/app-layout.tsx', 'src/history-page.tsx'])).toBe('shell');
+    expect(group(['src/app-layout.tsx', 'src/antd-layout.tsx'])).toBe('antd');
+  });
+
+  it('joins its importers’ one group, and no group when they are in several or in none', () => {
+    expect(group(['src/schedule-page.tsx', 'src/grid.ts'])).toBe('calendar');
+    expect(group(['src/schedule-page.tsx', 'src/dashboard-page.tsx'])).toBeNull();
+    expect(group(['src/history-page.tsx'])).toBeNull();
+  });
+
+  it('stays out of the groups when an entry loads it: the login page would load the shell for it', () => {
+    expect(group(['src/app-layout.tsx', 'src/login-card.tsx'], ['src/login-card.tsx'])).toBeNull();
   });
 });

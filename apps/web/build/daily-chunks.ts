@@ -43,12 +43,19 @@ interface DailyChunkOptions {
  */
 export function dailyChunkGroups(options: DailyChunkOptions) {
   let groupOf = new Map<string, string>();
+  /** What the entries load through static imports: a stylesheet they import stays out of the groups. */
+  let entryLoaded = new Set<string>();
   const plugin: Plugin = {
     name: 'crm-daily-chunk-groups',
     apply: 'build',
     async buildStart() {
       if (isChunkScan()) return;
-      groupOf = groupsFromScan(options, await scanBuild(options));
+      const scanned = await scanBuild(options);
+      groupOf = groupsFromScan(options, scanned);
+      const graph = chunkGraph(scanned, options.root);
+      entryLoaded = new Set(
+        graph.loadedWith(scanned.filter((chunk) => chunk.isEntry)).flatMap((chunk) => chunk.moduleIds),
+      );
     },
     generateBundle(_options, bundle) {
       if (isChunkScan()) return;
@@ -60,7 +67,45 @@ export function dailyChunkGroups(options: DailyChunkOptions) {
       });
     },
   };
-  return { plugin, chunkName: (id: string) => groupOf.get(id) ?? null };
+  const chunkName = (id: string, context: Rolldown.ChunkingContext) =>
+    groupOf.get(id) ??
+    (isStylesheet(id) && !isChunkScan()
+      ? stylesheetGroup(context.getModuleInfo(id)?.importers ?? [], {
+          groupOf,
+          entryLoaded,
+          layers: options.layers,
+        })
+      : null);
+  return { plugin, chunkName };
+}
+
+const isStylesheet = (id: string) => /\.css(\?|$)/.test(id);
+
+/**
+ * The group of a stylesheet imported from several chunks. In the scan it is a chunk of CSS alone, which
+ * Vite drops from the bundle after taking its CSS out: the scan never sees its module, and left alone the
+ * real build made it a file of its own (`shell-overlays.css`: one more request on every signed-in page).
+ * It joins the group of what imports it: the outermost layer among them, or their one group. Not when an
+ * entry loads it (the login page would then load antd and the shell for it).
+ */
+export function stylesheetGroup(
+  importers: readonly string[],
+  {
+    groupOf,
+    entryLoaded,
+    layers,
+  }: {
+    groupOf: ReadonlyMap<string, string>;
+    entryLoaded: ReadonlySet<string>;
+    layers: readonly { name: string }[];
+  },
+): string | null {
+  if (importers.some((importer) => entryLoaded.has(importer))) return null;
+  const groups = new Set(importers.map((importer) => groupOf.get(importer)));
+  const layer = layers.find((l) => groups.has(l.name));
+  if (layer) return layer.name;
+  const [only] = groups;
+  return groups.size === 1 && only ? only : null;
 }
 
 /** Route module (as the routes name it) → the file of the chunk holding it, beside Vite's manifest. */
