@@ -170,7 +170,7 @@ export function routeSize(
   distDir: string,
   manifest: Manifest,
   route: { entry?: string; modules: readonly string[] },
-  routeChunks: RouteChunks = {},
+  routeChunks: RouteChunks,
 ) {
   const entry = route.entry ?? 'index.html';
   if (!manifest[entry]?.isEntry) throw new Error(`no entry chunk ${entry} in the manifest`);

@@ -69,7 +69,7 @@ export function dailyChunkGroups(options: DailyChunkOptions) {
   };
   const chunkName = (id: string, context: Rolldown.ChunkingContext) =>
     groupOf.get(id) ??
-    (isStylesheet(id) && !isChunkScan()
+    (isStylesheet(id)
       ? stylesheetGroup(context.getModuleInfo(id)?.importers ?? [], {
           groupOf,
           entryLoaded,
