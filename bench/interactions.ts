@@ -204,6 +204,11 @@ async function round(browser: Browser, webDist: string | undefined): Promise<Rou
         .first()
         .waitFor();
       await page.waitForLoadState('networkidle');
+      const waiting = await window.getByRole('listitem').count();
+      if (waiting < 2)
+        throw new Error(
+          `the new-orders window lists ${waiting} order(s): «Принять» (next) needs two waiting`,
+        );
       for (let i = 0; (await window.getByRole('button', { name: /Принять/ }).count()) > 0; i++) {
         const lines = await window.getByRole('listitem').count();
         const figures = await measure(

@@ -78,22 +78,24 @@ describe('planDemoOrders', () => {
     expect(slots(plan(new Date(now.getTime() + 3 * 3600_000)))).toEqual(slots(plan(now)));
   });
 
-  // Moscow times 12:40, 21:50 and 23:30 (after closing): the day is under way.
-  it.each(['2026-03-10T09:40:00Z', '2026-03-10T18:50:00Z', '2026-03-10T20:30:00Z'])(
-    'shows every status today and exactly three new orders, at %s',
-    (iso) => {
-      const now = new Date(iso);
-      const rows = plan(now);
-      const todays = todaysOrders(rows, now);
-      for (const status of orderStatuses.filter((s) => s !== 'Canceled')) {
-        expect(
-          todays.map((r) => r.status),
-          status,
-        ).toContain(status);
-      }
-      expectThreeNew(rows, now);
-    },
-  );
+  // Moscow times 12:40, 21:50 and 23:30 (after closing): the day is under way. Once today has no two
+  // bookings ahead, a new order today could no longer wait for an answer: the three are tomorrow's.
+  it.each([
+    ['2026-03-10T09:40:00Z', 2],
+    ['2026-03-10T18:50:00Z', 0],
+    ['2026-03-10T20:30:00Z', 0],
+  ])('shows every status today and exactly three new orders waiting, at %s', (iso, newToday) => {
+    const now = new Date(iso);
+    const rows = plan(now);
+    const todays = todaysOrders(rows, now);
+    for (const status of orderStatuses.filter((s) => s !== 'Canceled' && (newToday || s !== 'Accepted'))) {
+      expect(
+        todays.map((r) => r.status),
+        status,
+      ).toContain(status);
+    }
+    expectThreeNew(rows, now, newToday);
+  });
 
   // Moscow times 03:00 and 07:30, before the 08:00 opening (issue 38: at night «today» showed revenue).
   it.each(['2026-03-10T00:00:00Z', '2026-03-10T04:30:00Z'])(
@@ -114,7 +116,7 @@ describe('planDemoOrders', () => {
       const paidToday = rows.filter((r) => r.paidAt && r.paidAt.getTime() >= midnight);
       expect(paidToday.filter((r) => r.status === 'Completed' || r.dateStart)).toEqual([]);
       expect(paidToday.every((r) => r.bookingStart > now)).toBe(true);
-      expectThreeNew(rows, now);
+      expectThreeNew(rows, now, 2);
     },
   );
 
@@ -123,13 +125,17 @@ describe('planDemoOrders', () => {
     return rows.filter((r) => r.orderType !== 'BlockerBookingSlot' && moscowDate(r.bookingStart) === today);
   }
 
-  function expectThreeNew(rows: OrderRow[], now: Date) {
-    const today = moscowDate(now);
-    const tomorrow = moscowDate(new Date(now.getTime() + 24 * 60 * 60_000));
+  /** Three new orders, `today` of them today and the rest tomorrow, all still waiting for an answer. */
+  function expectThreeNew(rows: OrderRow[], now: Date, today: number) {
+    const dates = [moscowDate(now), moscowDate(new Date(now.getTime() + 24 * 60 * 60_000))];
     const accepted = rows.filter((r) => r.status === 'Accepted');
     expect(accepted).toHaveLength(3);
-    expect(accepted.map((r) => moscowDate(r.bookingStart)).sort()).toEqual([today, today, tomorrow]);
+    expect(accepted.map((r) => moscowDate(r.bookingStart)).sort()).toEqual([
+      ...Array<string>(today).fill(dates[0]!),
+      ...Array<string>(3 - today).fill(dates[1]!),
+    ]);
     for (const r of accepted) {
+      expect(r.bookingStart.getTime()).toBeGreaterThan(now.getTime());
       expect(r.dateCreate!.getTime()).toBeLessThanOrEqual(now.getTime());
       // Staff do not "accept" their own bookings: a new own order is a client's online one.
       if (r.source === 'Own') expect(r.orderType).toBe('SelfService');
