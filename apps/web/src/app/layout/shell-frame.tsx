@@ -1,13 +1,13 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Popover } from 'antd';
-import type { User } from '@crm/shared';
+import type { CrmData, User } from '@crm/shared';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useArrivalHold, useArrivalTurn } from '../../lib/arrival-queue';
 import { useViewport } from '../../lib/use-media-query';
 import { preloadable } from '../../lib/preloadable';
-import { useCrmData } from '../../features/users/api/crm-data';
+import { hasSeenTutorial, useCrmData } from '../../features/users/api/crm-data';
 import { useNewOrders } from '../../features/dashboard';
 import { rememberStation, swapStationInPath } from '../../lib/selected-station';
 import { BottomBar } from './bottom-bar';
@@ -16,6 +16,8 @@ import { Sidebar } from './sidebar';
 import { StationSwitcher } from './station-switcher';
 import { AccountPanel, UserAvatar } from './user-block';
 import { mayCreateOrders, useSelectedStation, useSupportUrl } from './use-shell-data';
+
+const cookiesUnanswered = (data: CrmData) => data.cookiesConsent === undefined;
 
 // The cookie banner's code loads when it is its turn (its claim is made here, with the CRM data).
 const CookieConsent = lazy(async () => ({
@@ -54,7 +56,8 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   // Kept mounted after the first opening, so closing still animates.
   const [moreUsed, setMoreUsed] = useState(false);
   const closeMore = useCallback(() => setMoreOpen(false), []);
-  const crmData = useCrmData();
+  const tutorialSeen = useCrmData(hasSeenTutorial);
+  const cookiesUndecided = useCrmData(cookiesUnanswered);
   // The «Заказы» badge: the same query (and cache) as the dashboard's block and the blocking modal.
   const newOrders = useNewOrders(chrome === 'full' ? selected?.id : null);
   // Arriving at a station, nothing else may cover the screen until it is known whether its blocking
@@ -66,19 +69,10 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   const [tourClosed, setTourClosed] = useState(false);
   const onTourClosed = useCallback(() => setTourClosed(true), []);
   // The tour points at a station's menu, settings and profile: it runs inside a station, not on the picker.
-  const tourDue =
-    chrome === 'full' &&
-    inStationRoute &&
-    !!selected &&
-    !tourClosed &&
-    crmData.isSuccess &&
-    crmData.data.hasSeenTutorial !== true;
+  const tourDue = chrome === 'full' && inStationRoute && !!selected && !tourClosed && tutorialSeen === false;
   const tourTurn = useArrivalTurn('tour', tourDue);
   // Last of the arrival, after the tour: the cookie banner, until the CRM data holds an answer.
-  const cookiesTurn = useArrivalTurn(
-    'cookies',
-    crmData.isSuccess && crmData.data.cookiesConsent === undefined,
-  );
+  const cookiesTurn = useArrivalTurn('cookies', cookiesUndecided === true);
 
   const menuRef = useRef<HTMLElement>(null);
   const barRef = useRef<HTMLElement>(null);

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
-import { dashboardMessages, messages } from '@crm/shared';
+import { dashboardMessages, messages, type CrmData } from '@crm/shared';
 import { useNotify } from '../../../lib/notify';
 import { useTelegramConnect } from '../../notifications/lib/use-telegram-connect';
 import { useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
 import { useProviderTariffs } from '../api/provider-tariffs';
 import { isProviderAlertSnoozed, needsProviderTariffs, snoozeProviderAlert } from '../lib/provider-alert';
+
+const botBannerClosed = (data: CrmData) => data.isCloseNotificationTgBot === true;
 
 /**
  * S1 §2: the station has Yandex tariffs and none is active. «Активировать» opens the tariffs on the
@@ -58,13 +60,13 @@ export function ProviderTariffsAlert({ stationId }: { stationId: string }) {
  * the title keeps the whole line.
  */
 export function TelegramBotBanner({ compact = false }: { compact?: boolean }) {
-  const crmData = useCrmData();
+  const closedBefore = useCrmData(botBannerClosed);
   const update = useUpdateCrmData();
   const notify = useNotify();
   const telegram = useTelegramConnect();
   const [closed, setClosed] = useState(false);
   // Shown only once the CRM data and the user say so: never flashes for someone who closed it or linked.
-  if (closed || !crmData.isSuccess || crmData.data?.isCloseNotificationTgBot === true) return null;
+  if (closed || closedBefore !== false) return null;
   if (!telegram.user || telegram.connected) return null;
   // No bot on this server: nothing here can work, and the owner is told once, in the notification settings.
   if (telegram.unavailable) return null;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Tour, type TourProps } from 'antd';
-import { useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
+import { hasSeenTutorial, useCrmData, useUpdateCrmData } from '../../users/api/crm-data';
 
 /** S1 §1: the tour opens 1.5 s after the CRM data loads when hasSeenTutorial is false. */
 const OPEN_AFTER_MS = 1500;
@@ -31,10 +31,10 @@ interface TargetedStep {
 
 /** The 4-step first-visit tour: menu, collapse button, station settings, profile. */
 export function FirstVisitTour({ targets, mobile, ready, onClosed }: FirstVisitTourProps) {
-  const crmData = useCrmData();
+  const tutorialSeen = useCrmData(hasSeenTutorial);
   const update = useUpdateCrmData();
   const [open, setOpen] = useState(false);
-  const due = ready && crmData.isSuccess && crmData.data.hasSeenTutorial !== true;
+  const due = ready && tutorialSeen === false;
 
   useEffect(() => {
     if (!due) return;

@@ -1,21 +1,26 @@
 import { useState, type RefObject } from 'react';
 import { Tour, type TourProps } from 'antd';
 import { useArrivalTurn } from '../../../../lib/arrival-queue';
+import type { CrmData } from '@crm/shared';
 import { useCrmData, useUpdateCrmData } from '../../../users/api/crm-data';
+
+// The shell's tour first, then this one: one object, kept while both answers stay the same.
+const toursSeen = (data: CrmData) => ({
+  shell: data.hasSeenTutorial === true,
+  schedule: data.stationScheduleTutorial === true,
+});
 
 /**
  * When the schedule tutorial (S2 §4, 5 steps in §9) shows: by itself once, to those who can change the
  * schedule, until `stationScheduleTutorial` is set; «Как это работает?» replays it.
  */
 export function useScheduleTour(canManage: boolean) {
-  const crmData = useCrmData();
+  const tours = useCrmData(toursSeen);
   const update = useUpdateCrmData();
   const [dismissed, setDismissed] = useState(false);
   const [replaying, setReplaying] = useState(false);
-  const flagSet = crmData.data?.stationScheduleTutorial === true;
   // The first-visit tour of the shell comes first: both at once would stack two masks on the screen.
-  const due =
-    canManage && !dismissed && crmData.isSuccess && !flagSet && crmData.data.hasSeenTutorial === true;
+  const due = canManage && !dismissed && tours?.shell === true && !tours.schedule;
   // Its place in the arrival queue: after the blocking new-orders window and the greeting.
   const turn = useArrivalTurn('tour', due);
 
@@ -25,7 +30,7 @@ export function useScheduleTour(canManage: boolean) {
     close: () => {
       setDismissed(true);
       setReplaying(false);
-      if (!flagSet) update.mutate({ stationScheduleTutorial: true });
+      if (!tours?.schedule) update.mutate({ stationScheduleTutorial: true });
     },
   };
 }
