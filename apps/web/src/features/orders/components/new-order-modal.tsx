@@ -70,8 +70,10 @@ function NewOrderForm({
   const presetClient = useDriver(station.network_id, clientId).data?.driver;
   const create = useCreateOrder(station.id);
   const initial = useMemo(
-    () => emptyOrderForm(defaultBookingStart(preset, station.time_zone, station.slot_duration)),
-    [preset, station.time_zone, station.slot_duration],
+    () => emptyOrderForm(defaultBookingStart(preset, station)),
+    // Its fields, not the object: a refetched station must not move the start of a form being filled.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [preset, station.time_zone, station.slot_duration, station.worktime_by_day],
   );
   const state = useOrderForm({ station, mode: 'new', startsChosen: false, initialTime: initial.time });
   const { form } = state;

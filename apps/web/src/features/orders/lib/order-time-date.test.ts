@@ -10,7 +10,7 @@ describe('«Новая запись» with the calendar day in the link', () => 
   it('starts on that day at its opening, not today', () => {
     const preset = presetOnDate('1', '2030-06-03', station, now);
     expect(preset).toBe('2030-06-03T05:30:00.000Z'); // 08:30 in Moscow
-    expect(defaultBookingStart(preset, station.time_zone, station.slot_duration, now)).toEqual({
+    expect(defaultBookingStart(preset, station, now)).toEqual({
       date: '2030-06-03',
       start: '08:30',
       end: '09:00',

@@ -49,17 +49,23 @@ export interface BookingStart {
   end: string;
 }
 
+/** How far ahead a start is looked for: a week holds every weekday's hours. */
+const WEEK_DAYS = 7;
+
 /**
  * Where a new order starts (S1 §9): the instant the calendar was clicked at (`?newOrder=<ISO>`), or else
- * the next slot boundary on the station's clock; it lasts one slot until a tariff says otherwise.
+ * the next slot boundary on the station's clock inside its work hours; it lasts one slot until a tariff
+ * says otherwise. Before opening that is today's opening; after closing (or on a day off) the next
+ * working day's, as an own order must fall inside the hours and an evening call is for tomorrow. A
+ * station with no hours on any day keeps the plain next boundary.
  */
 export function defaultBookingStart(
   preset: string | null,
-  timeZone: string,
-  slotDuration: number,
+  station: Pick<Station, 'time_zone' | 'slot_duration' | 'worktime_by_day'>,
   now: Date = new Date(),
 ): BookingStart {
-  const slot = slotDuration > 0 ? slotDuration : defaultSlotDuration;
+  const { time_zone: timeZone } = station;
+  const slot = station.slot_duration > 0 ? station.slot_duration : defaultSlotDuration;
   const fromPreset = preset && preset !== '1' ? inStationZone(preset, timeZone) : null;
   if (fromPreset) {
     const start = fromPreset.format('HH:mm');
@@ -67,11 +73,22 @@ export function defaultBookingStart(
   }
   const local = inStationZone(now.toISOString(), timeZone) ?? dayjs(now);
   const minutes = local.hour() * 60 + local.minute();
+  const booking = (day: dayjs.Dayjs, startMin: number): BookingStart => {
+    const start = fromMinutes(startMin);
+    return { date: day.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
+  };
+  for (let offset = 0; offset < WEEK_DAYS; offset++) {
+    const day = local.add(offset, 'day');
+    const hours = workingMinutes(dayHours(station.worktime_by_day, weekDays[(day.day() + 6) % 7]!));
+    if (!hours) continue;
+    // Today a boundary strictly after now, counted from the opening; another day its opening.
+    const after = offset === 0 ? minutes + 1 : hours.startMin;
+    const start = hours.startMin + Math.max(0, Math.ceil((after - hours.startMin) / slot)) * slot;
+    if (start + slot <= hours.endMin) return booking(day, start);
+  }
   const next = (Math.floor(minutes / slot) + 1) * slot;
   // Past the last boundary of the day: the first one of tomorrow.
-  const day = next >= 24 * 60 ? local.add(1, 'day') : local;
-  const start = fromMinutes(next >= 24 * 60 ? 0 : next);
-  return { date: day.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
+  return next >= 24 * 60 ? booking(local.add(1, 'day'), 0) : booking(local, next);
 }
 
 /** S1 §2 «Default work hours when absent are 8 to 20»: where a day off's booking starts. */

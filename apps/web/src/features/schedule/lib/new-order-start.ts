@@ -27,8 +27,9 @@ function busyByBox(date: string, events: readonly CalendarEvent[]): Record<numbe
 /**
  * `?newOrder=` for the toolbar's «Новая запись» (DESIGN §10): the day being looked at — in day view its
  * next slot with a free box, in week view its first slot (not in the past, for today). Today with nothing
- * left answers `1`, the next slot boundary; another day with nothing free starts at its opening (08:00 on
- * a day off), and the form's own check shows any conflict on save.
+ * left answers `1`, the form's own start (the next boundary inside the hours: after closing, the next
+ * working day's opening); another day with nothing free starts at its opening (08:00 on a day off), and
+ * the form's own check shows any conflict on save.
  */
 export function newOrderStart({ view, day, events, station, nowMs }: NewOrderStartInput): string {
   const zone = station.time_zone;
