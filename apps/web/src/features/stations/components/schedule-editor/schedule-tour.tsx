@@ -1,7 +1,7 @@
 import { useState, type RefObject } from 'react';
 import { Tour, type TourProps } from 'antd';
-import { useArrivalTurn } from '../../../../lib/arrival-queue';
 import type { CrmData } from '@crm/shared';
+import { useArrivalTurn } from '../../../../lib/arrival-queue';
 import { useCrmData, useUpdateCrmData } from '../../../users/api/crm-data';
 
 // The shell's tour first, then this one: one object, kept while both answers stay the same.
