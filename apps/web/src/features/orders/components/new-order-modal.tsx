@@ -73,7 +73,7 @@ function NewOrderForm({
     () => emptyOrderForm(defaultBookingStart(preset, station)),
     // Its fields, not the object: a refetched station must not move the start of a form being filled.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [preset, station.time_zone, station.slot_duration, station.worktime_by_day],
+    [preset, station.time_zone, station.slot_duration, station.worktime_by_day, station.boxes],
   );
   const state = useOrderForm({ station, mode: 'new', startsChosen: false, initialTime: initial.time });
   const { form } = state;

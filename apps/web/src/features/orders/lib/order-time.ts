@@ -6,7 +6,7 @@ import {
   nextFreeSlot,
   orderMessages,
   toMinutes,
-  weekDays,
+  weekDayOfDate,
   workingMinutes,
   type Station,
 } from '@crm/shared';
@@ -57,38 +57,40 @@ const WEEK_DAYS = 7;
  * the next slot boundary on the station's clock inside its work hours; it lasts one slot until a tariff
  * says otherwise. Before opening that is today's opening; after closing (or on a day off) the next
  * working day's, as an own order must fall inside the hours and an evening call is for tomorrow. A
- * station with no hours on any day keeps the plain next boundary.
+ * station with no hours on any day (or no box) keeps the plain next boundary. The rule is the shared
+ * `nextFreeSlot`, the one the calendar's «Новая запись» uses, with no box taken.
  */
 export function defaultBookingStart(
   preset: string | null,
-  station: Pick<Station, 'time_zone' | 'slot_duration' | 'worktime_by_day'>,
+  station: Pick<Station, 'time_zone' | 'slot_duration' | 'worktime_by_day' | 'boxes'>,
   now: Date = new Date(),
 ): BookingStart {
   const { time_zone: timeZone } = station;
   const slot = station.slot_duration > 0 ? station.slot_duration : defaultSlotDuration;
+  const booking = (date: string, start: string): BookingStart => ({
+    date,
+    start,
+    end: addMinutes(start, slot),
+  });
   const fromPreset = preset && preset !== '1' ? inStationZone(preset, timeZone) : null;
-  if (fromPreset) {
-    const start = fromPreset.format('HH:mm');
-    return { date: fromPreset.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
-  }
+  if (fromPreset) return booking(fromPreset.format('YYYY-MM-DD'), fromPreset.format('HH:mm'));
   const local = inStationZone(now.toISOString(), timeZone) ?? dayjs(now);
   const minutes = local.hour() * 60 + local.minute();
-  const booking = (day: dayjs.Dayjs, startMin: number): BookingStart => {
-    const start = fromMinutes(startMin);
-    return { date: day.format('YYYY-MM-DD'), start, end: addMinutes(start, slot) };
-  };
-  for (let offset = 0; offset < WEEK_DAYS; offset++) {
-    const day = local.add(offset, 'day');
-    const hours = workingMinutes(dayHours(station.worktime_by_day, weekDays[(day.day() + 6) % 7]!));
-    if (!hours) continue;
-    // Today a boundary strictly after now, counted from the opening; another day its opening.
-    const after = offset === 0 ? minutes + 1 : hours.startMin;
-    const start = hours.startMin + Math.max(0, Math.ceil((after - hours.startMin) / slot)) * slot;
-    if (start + slot <= hours.endMin) return booking(day, start);
+  const dayAhead = (days: number) => local.add(days, 'day').format('YYYY-MM-DD');
+  for (let days = 0; days < WEEK_DAYS; days++) {
+    const start = nextFreeSlot({
+      hours: workingMinutes(dayHours(station.worktime_by_day, weekDayOfDate(dayAhead(days)))),
+      slotMinutes: slot,
+      boxes: station.boxes.map((box) => box.number),
+      busy: {},
+      // Today a boundary strictly after now; another day its opening.
+      now: days === 0 ? minutes + 1 : null,
+    });
+    if (start !== null) return booking(dayAhead(days), fromMinutes(start));
   }
   const next = (Math.floor(minutes / slot) + 1) * slot;
   // Past the last boundary of the day: the first one of tomorrow.
-  return next >= 24 * 60 ? booking(local.add(1, 'day'), 0) : booking(local, next);
+  return next >= 24 * 60 ? booking(dayAhead(1), fromMinutes(0)) : booking(dayAhead(0), fromMinutes(next));
 }
 
 /** S1 §2 «Default work hours when absent are 8 to 20»: where a day off's booking starts. */
@@ -107,8 +109,7 @@ export function presetOnDate(
 ): string {
   if (preset !== '1' || !date || !isCalendarDate(date)) return preset;
   if (date === stationToday(station.time_zone, now.getTime())) return preset;
-  const weekday = weekDays[(dayjs.utc(date).day() + 6) % 7]!;
-  const hours = workingMinutes(dayHours(station.worktime_by_day, weekday));
+  const hours = workingMinutes(dayHours(station.worktime_by_day, weekDayOfDate(date)));
   const minutes =
     nextFreeSlot({
       hours,
