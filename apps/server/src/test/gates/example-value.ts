@@ -39,6 +39,9 @@ function hinted(name: string, known: Record<string, unknown> = {}): unknown {
     sdate: isoDate(Date.now() - 7 * day),
     datestart: isoDate(Date.now() - 7 * day),
     edate: isoDate(Date.now()),
+    // The dashboard's compared period (analytics): the week before, or a full request fails its range check.
+    prevsdate: isoDate(Date.now() - 14 * day),
+    prevedate: isoDate(Date.now() - 8 * day),
     dateend: isoDate(Date.now() + day),
     timezone: 'Europe/Moscow',
     platenumber: 'а123вс77',
