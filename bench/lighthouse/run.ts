@@ -21,7 +21,8 @@
  * Environment: LIGHTHOUSE_RUNS (5), LIGHTHOUSE_REPORT_DIR, CHROMIUM_PATH (/usr/bin/chromium), WEB_DIST_DIR
  * (apps/web/dist), LIGHTHOUSE_BASE_URL (measure a server already running with the demo data instead),
  * LIGHTHOUSE_PLAIN_HTTP=1 (serve plain HTTP/1.1, as without a certificate), LIGHTHOUSE_CPU_MULTIPLIER (a fixed
- * slowdown instead of the calibrated one, for a diagnosis), LIGHTHOUSE_KEEP_ARTIFACTS=1 (keep each run's trace).
+ * slowdown instead of the calibrated one, for a diagnosis), LIGHTHOUSE_KEEP_ARTIFACTS=1 (keep each run's trace),
+ * LIGHTHOUSE_RETURNING=1 (a returning phone: the service worker and caches kept; a diagnosis).
  */
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
@@ -141,11 +142,18 @@ const USER = 'administrator';
  * for a diagnosis only: the budgets are defined for the calibrated phone.
  */
 const fixedMultiplier = Number(process.env.LIGHTHOUSE_CPU_MULTIPLIER) || undefined;
+/**
+ * LIGHTHOUSE_RETURNING=1, for a diagnosis (not gated): each tab opens the page once and waits for the
+ * service worker to take over, and Lighthouse keeps the origin's caches (`disableStorageReset`): the load of
+ * a phone that has been here before, what a station's staff open every day.
+ */
+const returning = process.env.LIGHTHOUSE_RETURNING === '1';
 
 const flags: Flags = {
   output: 'json',
   logLevel: 'error',
   onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  disableStorageReset: returning,
   // formFactor, screen emulation and network throttling stay Lighthouse's mobile defaults on purpose; the
   // CPU slowdown is set per run at the audit step.
 };
@@ -215,6 +223,10 @@ async function auditOnce(
           // about:blank, where Lighthouse starts, has no storage.
         }
       }, `crm.greeted.${greetedUserId}`);
+    }
+    if (returning) {
+      await page.goto(url, { waitUntil: 'load' });
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     }
     await lighthouse(url, { ...flags, gatherMode: artifactsDir }, undefined, page);
     const artifactsFile = join(artifactsDir, 'artifacts.json');
