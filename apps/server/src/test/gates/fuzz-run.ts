@@ -99,7 +99,10 @@ export async function runFuzz(gate: GateApp, operations: Operation[], options: F
     };
 
     // Each operation books its own week: creating orders must not fill the slot the next one moves orders to.
-    const bases = basesFor(op, opIndex, demo, await knownValues(gate.db, demo, opIndex, op.path));
+    // Its orders are read afresh: the operations before it have cancelled and completed some of them, and a
+    // base request on a cancelled order is refused at once (409), so its mutations would go no deeper.
+    const ids = { ...demo, order: (await demoTenants(gate.db)).demo.order };
+    const bases = basesFor(op, opIndex, ids, await knownValues(gate.db, ids, opIndex, op.path));
     let primary = -1;
     for (const [i, parts] of bases.entries()) {
       const outcome = await run({ label: `valid base #${i}`, parts }, false);
