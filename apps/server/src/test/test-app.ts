@@ -42,17 +42,20 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ loadDataDir: new Blob([dump]) });
 }
 
+/**
+ * A test app's config: no demo seed, and the event-loop check and the deadline off. Both shed by the host's
+ * speed (a test process opening PGlite databases stalls its own loop; a race of 50 calls on a loaded host
+ * is predicted late), and a shed call (503) would fail a test for the machine's load, not for the code: a
+ * CI run failed so, ten concurrent creates beside the browser tests. The load-shedding tests set them.
+ * Every test that builds an app of its own starts from this.
+ */
+export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
+  return loadConfig({ SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0', RESPONSE_DEADLINE_MS: '0', ...env });
+}
+
 /** Builds the app on a fresh database, without listening (`app.inject()`). */
 export async function createTestApp(options: TestAppOptions = {}) {
-  // The event-loop check and the deadline are off: both shed by the host's speed (a test process opening
-  // PGlite databases stalls its own loop; a race of 50 calls on a loaded host is predicted late), and a
-  // shed call would fail a test for the machine's load, not for the code. The load-shedding tests set them.
-  const config = loadConfig({
-    SEED_DEMO: '0',
-    MAX_EVENT_LOOP_DELAY_MS: '0',
-    RESPONSE_DEADLINE_MS: '0',
-    ...options.env,
-  });
+  const config = testConfig(options.env);
   const database = await openTestDatabase();
   const app = await buildApp({
     db: database.db,

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@crm/shared';
 import { buildApp } from '../../app';
 import { createAdapters } from '../../adapters';
-import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { createSession, SESSION_COOKIE } from '../../plugins/auth';
 import { users } from '../../db/schema';
-import { copyPostgresTemplate, type TestApp } from '../../test/test-app';
+import { copyPostgresTemplate, testConfig, type TestApp } from '../../test/test-app';
 import { carwashIds, stationIdByCarwash } from '../orders/orders.test-support';
 import { holdTableLock } from './testing/hold-table-lock';
 
@@ -70,7 +69,7 @@ describe('PostgreSQL going away and coming back', () => {
     direct = await openDatabase({ databaseUrl: url, poolSize: 2 });
     link = await relay(new URL(url));
     viaRelay = await openDatabase({ databaseUrl: link.url, poolSize: 10 });
-    const config = loadConfig({ SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0', READY_TIMEOUT_MS: '2000' });
+    const config = testConfig({ READY_TIMEOUT_MS: '2000' });
     app = await buildApp({ db: viaRelay.db, database: viaRelay, config, adapters: createAdapters(config) });
     await app.ready();
     const [user] = await direct.db.select().from(users).where(eq(users.login, 'administrator'));

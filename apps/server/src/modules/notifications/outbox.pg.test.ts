@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp } from '../../app';
 import { createAdapters } from '../../adapters';
-import { loadConfig } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { notificationDeliveries, orderEvents, users } from '../../db/schema';
 import { createSession, SESSION_COOKIE } from '../../plugins/auth';
-import { copyPostgresTemplate, type TestApp } from '../../test/test-app';
+import { copyPostgresTemplate, testConfig, type TestApp } from '../../test/test-app';
 import {
   carwashIds,
   expectedPrice,
@@ -32,7 +31,7 @@ describe('two outbox instances on one database (PostgreSQL)', () => {
   beforeAll(async () => {
     const url = await copyPostgresTemplate(inject('postgresTemplate')!);
     for (let i = 0; i < 2; i++) handles.push(await openDatabase({ databaseUrl: url, poolSize: 10 }));
-    const config = loadConfig({ SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0' });
+    const config = testConfig();
     app = await buildApp({
       db: handles[0]!.db,
       database: handles[0]!,

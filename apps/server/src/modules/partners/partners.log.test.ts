@@ -6,12 +6,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app';
 import { createAdapters } from '../../adapters';
-import { loadConfig } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 import { orders, partners, users } from '../../db/schema';
 import { createSession, SESSION_COOKIE } from '../../plugins/auth';
 import { loggerOptions } from '../../plugins/log-options';
-import { openTestDatabase, type TestApp } from '../../test/test-app';
+import { openTestDatabase, testConfig, type TestApp } from '../../test/test-app';
 import { createOutbox } from '../notifications/outbox';
 import { carwashIds, clearAroundNow, freeDay, stationIdByCarwash } from '../orders/orders.test-support';
 import { createPartnerCallbackSender } from './partner-callbacks';
@@ -45,7 +44,7 @@ beforeAll(async () => {
       done();
     },
   });
-  const config = loadConfig({ SEED_DEMO: '0', MAX_EVENT_LOOP_DELAY_MS: '0', OUTBOX_WORKER: '0' });
+  const config = testConfig({ OUTBOX_WORKER: '0' });
   database = await openTestDatabase();
   app = await buildApp({
     db: database.db,

@@ -3,12 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../../app';
 import { createAdapters } from '../../adapters';
-import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 import { createSession, SESSION_COOKIE } from '../../plugins/auth';
 import { errSerializer, loggerOptions, reqSerializer } from '../../plugins/log-options';
-import { openTestDatabase } from '../test-app';
+import { openTestDatabase, testConfig } from '../test-app';
 
 /** One server log line, as pino wrote it. */
 export interface LogLine {
@@ -60,7 +59,7 @@ export async function createGateApp(
   /** Routes added before `ready()`: the self-check's deliberately broken canaries. */
   extraRoutes?: (app: FastifyInstance, db: Database) => Promise<void>,
 ) {
-  const config = loadConfig({ SEED_DEMO: '0', LOG_LEVEL: 'info', ...env });
+  const config = testConfig({ LOG_LEVEL: 'info', ...env });
   const database = await openTestDatabase();
   const log = memoryLog();
   const app = await buildApp({
