@@ -30,6 +30,30 @@ export type IdKind =
 /** Real ids of one tenant, each list in preference order (the first is the "primary" id). */
 export type TenantIds = Record<IdKind, string[]>;
 
+/**
+ * The stations' open orders ahead (booked or accepted), own orders first: they can still be edited, moved
+ * along and cancelled, so requests reach deep. Read again per fuzzed operation (fuzz-run.ts), as the
+ * operations before it cancel and complete some.
+ */
+export async function openOrderIds(db: Database, stationIds: string[]): Promise<string[]> {
+  if (!stationIds.length) return [];
+  const rows = await db
+    .select({ id: orders.id, source: orders.source })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.stationId, stationIds),
+        inArray(orders.status, ['Booked', 'Accepted']),
+        gt(orders.bookingStart, new Date()),
+      ),
+    )
+    .orderBy(asc(orders.bookingStart))
+    .limit(40);
+  return [...rows.filter((o) => o.source === 'Own'), ...rows.filter((o) => o.source !== 'Own')]
+    .map((o) => o.id)
+    .slice(0, 12);
+}
+
 async function tenantIds(db: Database, networkName: string, logins: string[]): Promise<TenantIds> {
   const [network] = await db.select().from(networks).where(eq(networks.name, networkName));
   if (!network) throw new Error(`no demo network ${networkName}`);
@@ -39,25 +63,6 @@ async function tenantIds(db: Database, networkName: string, logins: string[]): P
     .where(eq(stations.networkId, network.id))
     .orderBy(asc(stations.carwashId));
   const stationIds = stationRows.map((s) => s.id);
-  // Future own orders first: they can still be edited, moved along and cancelled, so requests reach deep.
-  const orderRows = stationIds.length
-    ? await db
-        .select({ id: orders.id, source: orders.source })
-        .from(orders)
-        .where(
-          and(
-            inArray(orders.stationId, stationIds),
-            inArray(orders.status, ['Booked', 'Accepted']),
-            gt(orders.bookingStart, new Date()),
-          ),
-        )
-        .orderBy(asc(orders.bookingStart))
-        .limit(40)
-    : [];
-  const ownFirst = [
-    ...orderRows.filter((o) => o.source === 'Own'),
-    ...orderRows.filter((o) => o.source !== 'Own'),
-  ];
   const driverRows = await db
     .select({ id: drivers.id })
     .from(drivers)
@@ -109,7 +114,7 @@ async function tenantIds(db: Database, networkName: string, logins: string[]): P
     fixedTariff: fixedRows.map((f) => f.id),
     network: [network.id],
     user: logins.map((l) => userRows.find((u) => u.login === l)!.id),
-    order: ownFirst.map((o) => o.id).slice(0, 12),
+    order: await openOrderIds(db, stationIds),
     driver: driverRows.map((d) => d.id),
     ownTariff: byPrimary.filter((t) => t.kind === 'own').map((t) => t.id),
     yandexTariff: byPrimary.filter((t) => t.kind === 'yandex').map((t) => t.id),

@@ -1,4 +1,4 @@
-import { demoTenants, type IdKind, type TenantIds } from './demo-ids';
+import { demoTenants, openOrderIds, type IdKind, type TenantIds } from './demo-ids';
 import { exampleRequest, type RequestParts } from './example-value';
 import { fuzzCasesFor, type FuzzCase } from './fuzz-cases';
 import type { GateApp } from './gate-app';
@@ -101,7 +101,7 @@ export async function runFuzz(gate: GateApp, operations: Operation[], options: F
     // Each operation books its own week: creating orders must not fill the slot the next one moves orders to.
     // Its orders are read afresh: the operations before it have cancelled and completed some of them, and a
     // base request on a cancelled order is refused at once (409), so its mutations would go no deeper.
-    const ids = { ...demo, order: (await demoTenants(gate.db)).demo.order };
+    const ids = { ...demo, order: await openOrderIds(gate.db, demo.station) };
     const bases = basesFor(op, opIndex, ids, await knownValues(gate.db, ids, opIndex, op.path));
     let primary = -1;
     for (const [i, parts] of bases.entries()) {
