@@ -8,9 +8,11 @@
  *   npx tsx bench/web-size.ts [distDir] [--check]      (default apps/web/dist)
  *
  * --check exits 1 when a figure exceeds its budget, naming the figure and the budget. Sizes are exact:
- * the build is deterministic, so there is no tolerance.
+ * the build is deterministic, so there is no tolerance. The budgets are gzip sizes; «sent» is what a browser
+ * that accepts brotli downloads (the build's .br files, apps/web/build/precompress.ts), and --check fails a
+ * route file the build left without one.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { dailyRoutes, type DailyRoute } from '../apps/web/src/app/daily-routes';
@@ -171,6 +173,14 @@ function chunkKey(manifest: Manifest, routeChunks: RouteChunks, module: string):
 
 const gzipSize = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
 
+/**
+ * What a browser that accepts brotli downloads: the build's `.br` of the file (apps/web/build/precompress.ts),
+ * or `null` for a file the build left without one (then it is compressed on the fly, ≈ gzip's size).
+ */
+function brotliSize(path: string): number | null {
+  return existsSync(`${path}.br`) ? statSync(`${path}.br`).size : null;
+}
+
 export function routeSize(
   distDir: string,
   manifest: Manifest,
@@ -183,21 +193,32 @@ export function routeSize(
   const keys = staticGraph(manifest, [entry, ...modules]);
   let js = 0;
   let css = 0;
+  let sent = 0;
   const files = new Set<string>();
   const withoutCompileHint: string[] = [];
+  const withoutBrotli: string[] = [];
+  const send = (file: string, gzipped: number) => {
+    const brotli = brotliSize(join(distDir, file));
+    if (brotli === null && gzipped >= 1024) withoutBrotli.push(file);
+    sent += brotli ?? gzipped;
+  };
   for (const key of keys) {
     const chunk = manifest[key]!;
     files.add(chunk.file);
     const code = readFileSync(join(distDir, chunk.file));
-    js += gzipSync(code, { level: 9 }).length;
+    const gzipped = gzipSync(code, { level: 9 }).length;
+    js += gzipped;
+    send(chunk.file, gzipped);
     if (!code.toString('utf8').startsWith(COMPILE_HINT)) withoutCompileHint.push(chunk.file);
     for (const file of chunk.css ?? []) {
       if (files.has(file)) continue;
       files.add(file);
-      css += gzipSize(join(distDir, file));
+      const gzippedCss = gzipSize(join(distDir, file));
+      css += gzippedCss;
+      send(file, gzippedCss);
     }
   }
-  return { chunks: keys.size, js, css, withoutCompileHint };
+  return { chunks: keys.size, js, css, sent, withoutCompileHint, withoutBrotli };
 }
 
 /** The URLs workbox precaches, read from the generated worker, with their sizes on disk. */
@@ -238,10 +259,15 @@ function main() {
     ),
   ];
   for (const [name, route, budget] of pages) {
-    const { chunks, js, css, withoutCompileHint } = routeSize(distDir, manifest, route, routeChunks);
+    const { chunks, js, css, sent, withoutCompileHint, withoutBrotli } = routeSize(
+      distDir,
+      manifest,
+      route,
+      routeChunks,
+    );
     const label = `${name} (${route.path})`;
     console.log(
-      `${label.padEnd(42)} JS ${kb(js).padStart(9)} gzip in ${String(chunks).padStart(3)} chunks, CSS ${kb(css)} gzip` +
+      `${label.padEnd(42)} JS ${kb(js).padStart(9)} gzip in ${String(chunks).padStart(3)} chunks, CSS ${kb(css)} gzip, sent ${kb(sent)} brotli` +
         (budget
           ? `  (budget ${kb(budget.bytes)} in ${budget.files}${budget.css ? `, CSS ${kb(budget.css)}` : ''})`
           : ''),
@@ -259,6 +285,10 @@ function main() {
     // A staff route's code compiles as it arrives, off the main thread (apps/web/build/compile-hints.ts).
     if (name in dailyRoutes && withoutCompileHint.length > 0) {
       failures.push(`${label}: without V8's compile hint: ${withoutCompileHint.join(', ')}`);
+    }
+    // Every file of a first screen goes out as the build's brotli file (apps/web/build/precompress.ts).
+    if (withoutBrotli.length > 0) {
+      failures.push(`${label}: without the build's .br file: ${withoutBrotli.join(', ')}`);
     }
   }
 

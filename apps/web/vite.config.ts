@@ -14,6 +14,7 @@ import {
 import { antdFirstScreenStyles } from './build/antd-styles';
 import { chunkGraph } from './build/chunk-graph';
 import { compileHints } from './build/compile-hints';
+import { precompressAssets } from './build/precompress';
 import { dailyChunkGroups } from './build/daily-chunks';
 import { quietLibraryLabels } from './build/quiet-library-labels';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
@@ -201,6 +202,8 @@ export default defineConfig({
     precache.plugin,
     // After the precache list: the files a daily route runs are the ones it names (build/compile-hints.ts).
     compileHints(precache.files),
+    // Once the files are final: each hashed file also as .br and .gz, sent as they are by the server.
+    precompressAssets(),
     chunkGroups.plugin,
     VitePWA({
       registerType: 'prompt',

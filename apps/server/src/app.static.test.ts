@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { personalizeLoginPage } from './login-page';
@@ -13,12 +14,19 @@ const loginPage =
 describe('serving the built web client', () => {
   let t: TestApp;
   const bundle = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  // A build's file with its .br and .gz beside it (apps/web/build/precompress.ts).
+  const shell = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `ряд ${i}`))};`;
+  const shellBr = brotliCompressSync(shell);
+  const shellGz = gzipSync(shell, { level: 9 });
 
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'crm-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), bundle);
+    writeFileSync(join(dist, 'assets', 'shell-def456.js'), shell);
+    writeFileSync(join(dist, 'assets', 'shell-def456.js.br'), shellBr);
+    writeFileSync(join(dist, 'assets', 'shell-def456.js.gz'), shellGz);
     writeFileSync(join(dist, 'login.html'), loginPage);
     t = await createTestApp({ webDist: dist, env: { SUPPORT_URL: 'https://t.me/our_support?a=1&b="x"' } });
   });
@@ -55,6 +63,34 @@ describe('serving the built web client', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(res.rawPayload.length).toBeLessThan(bundle.length / 4);
+  });
+
+  it("sends the build's brotli file to a browser that accepts it, its gzip file to one that does not", async () => {
+    const get = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/shell-def456.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    // Chromium over HTTPS lists gzip first: brotli is still sent (the smaller file).
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    // The build's own file, byte for byte (compressing on the fly would give another, larger one).
+    expect(br.rawPayload.equals(shellBr)).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(shell);
+
+    const gz = await get('gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(shellGz)).toBe(true);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(shell);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(shell);
   });
 
   it('answers a missing file with 404, never with index.html', async () => {

@@ -201,6 +201,10 @@ export async function buildApp(options: BuildOptions) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes each hashed file also as .br and .gz at their best levels (apps/web/build/
+      // precompress.ts): sent as they are, brotli first, ≈ 13 % fewer bytes than gzip on a first visit
+      // (issue 40). A file without them is compressed on the fly as before.
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed assets never change; everything else (index.html, sw.js, manifest) must revalidate.
         res.header(
