@@ -10,9 +10,10 @@
  * catch-up read of the calendar after a reconnect had it.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, stationIdByName, type ApiSession } from '../../e2e/support/api';
 import { demoPartners } from '../../apps/server/src/partner-simulator/simulator';
@@ -524,6 +525,45 @@ describe('the cluster behind nginx (issue 41)', () => {
     }
     // /metrics is the instances' own (with METRICS_TOKEN), never the public site's.
     expect((await fetch(`${cluster.url}/metrics`)).status).toBe(404);
+  });
+
+  it("nginx sends the build's own .br and .gz of a hashed file, by what the browser accepts", async () => {
+    // A hashed file as the build writes it (apps/web/build/precompress.ts): itself, .br and .gz beside it.
+    const text = `export const rows = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `ряд ${i}`))};`;
+    const compressed = { br: brotliCompressSync(text), gzip: gzipSync(text, { level: 9 }) };
+    mkdirSync(join(cluster.webRoot, 'assets'), { recursive: true });
+    writeFileSync(join(cluster.webRoot, 'assets', 'probe-abc123.js'), text);
+    writeFileSync(join(cluster.webRoot, 'assets', 'probe-abc123.js.br'), compressed.br);
+    writeFileSync(join(cluster.webRoot, 'assets', 'probe-abc123.js.gz'), compressed.gzip);
+    const get = (acceptEncoding: string) =>
+      new Promise<{ encoding?: string; cache?: string; body: Buffer }>((resolve, reject) => {
+        const request = http.get(
+          `${cluster.url}/assets/probe-abc123.js`,
+          { headers: { 'accept-encoding': acceptEncoding } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () =>
+              resolve({
+                encoding: res.headers['content-encoding'],
+                cache: res.headers['cache-control'],
+                body: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        request.on('error', reject);
+      });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.encoding).toBe('br');
+    expect(br.cache).toBe('public, max-age=31536000, immutable');
+    expect(br.body.equals(compressed.br)).toBe(true);
+    const gz = await get('gzip, deflate');
+    expect(gz.encoding).toBe('gzip');
+    expect(gz.body.equals(compressed.gzip)).toBe(true);
+    const plain = await get('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(text);
   });
 
   it('an order created through instance B reaches a stream on instance A within 1 s', async () => {

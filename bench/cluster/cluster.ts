@@ -81,6 +81,8 @@ export interface Cluster {
   /** Logs and data of this run (removed by stop()). */
   readonly dir: string;
   readonly nginxLogDir: string;
+  /** nginx's web root: the web build, or an empty folder of this run's (API only). */
+  readonly webRoot: string;
   /**
    * Marks instance `n` `down` in nginx's upstream (or up again) and reloads nginx: resolves once nginx's new
    * worker runs (the old one finishes the calls it has, then exits; it keeps its event streams meanwhile).
@@ -519,6 +521,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       metricsToken,
       dir,
       nginxLogDir: nginxDir,
+      webRoot: webDist,
       setDown,
       waitQuiet,
       async rollingRestart({ log: say = () => {} } = {}) {
