@@ -14,6 +14,8 @@ export const webIsolated = [
   'src/features/stations/components/add-station-modal.test.tsx',
   'src/features/stations/components/station-settings-form.test.tsx',
   'src/features/stations/pages/settings-info-page.test.tsx',
+  // vi.mock('…/use-media-query'): a touch screen and a mouse in one file.
+  'src/components/hover-tooltip.test.tsx',
   // vi.resetModules(): loads lib/feedback anew, which would re-import everything after it in the worker.
   'src/lib/feedback.test.tsx',
 ];

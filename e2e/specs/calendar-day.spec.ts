@@ -215,7 +215,7 @@ describe('the calendar’s day at «Мойка на Ленина» (administrato
     const filters = page.getByRole('button', { name: 'Фильтры (активно: 1)' });
     await filters.waitFor();
     expect(await filters.innerText()).toBe('');
-    expect(await page.locator('.cal-filters .ant-badge-count').innerText()).toBe('1');
+    expect(await page.locator('.cal-filters .count-badge').innerText()).toBe('1');
     const reset = page.getByRole('button', { name: /^Сбросить фильтры\. Скрыто фильтром: \d+$/ });
     await reset.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(

@@ -32,7 +32,6 @@ const firstScreenComponents = [
   'Alert',
   'App',
   'Avatar',
-  'Badge',
   'Button',
   'Card',
   'Empty',

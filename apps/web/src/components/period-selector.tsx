@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Button, Segmented, Skeleton, Tooltip } from 'antd';
+import { Button, Segmented, Skeleton } from 'antd';
+import { HoverTooltip } from './hover-tooltip';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
@@ -102,25 +103,25 @@ export function PeriodSelector({ kinds, value, onChange, today, label = 'Пер�
       ) : null}
       <div className="period-selector__nav">
         {steps && (
-          <Tooltip title={steps[0]}>
+          <HoverTooltip title={steps[0]}>
             <Button
               icon={<LeftOutlined />}
               aria-label={steps[0]}
               onClick={() => onChange({ ...value, range: shiftPeriod(value.kind, value.range, -1) })}
             />
-          </Tooltip>
+          </HoverTooltip>
         )}
         <span className="period-selector__title" aria-live="polite">
           {periodTitle(value)}
         </span>
         {steps && (
-          <Tooltip title={steps[1]}>
+          <HoverTooltip title={steps[1]}>
             <Button
               icon={<RightOutlined />}
               aria-label={steps[1]}
               onClick={() => onChange({ ...value, range: shiftPeriod(value.kind, value.range, 1) })}
             />
-          </Tooltip>
+          </HoverTooltip>
         )}
       </div>
     </div>

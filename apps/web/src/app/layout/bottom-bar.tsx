@@ -1,7 +1,7 @@
 import { memo, type Ref } from 'react';
 import { Link } from 'react-router';
-import { Badge } from 'antd';
 import { AppstoreOutlined } from '@ant-design/icons';
+import { CountBadge } from '../../components/count-badge';
 import { NavBadgeText, type NavItem, type NavKey } from './nav-items';
 
 interface BottomBarProps {
@@ -57,11 +57,10 @@ export const BottomBar = memo(function BottomBar({
             aria-current={item.key === activeKey ? 'page' : undefined}
           >
             <span className="bottom-bar__icon" aria-hidden="true">
-              {/* antd's Badge only with a count: four of them re-rendered with every render of the shell. */}
               {item.badge ? (
-                <Badge count={item.badge} size="small" offset={[4, -2]}>
+                <CountBadge count={item.badge} small offset={[4, -2]}>
                   {item.icon}
-                </Badge>
+                </CountBadge>
               ) : (
                 item.icon
               )}

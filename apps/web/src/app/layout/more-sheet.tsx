@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Drawer } from 'antd';
+import { Drawer } from 'antd';
+import { CountBadge } from '../../components/count-badge';
 import { Link } from 'react-router';
 import { ExportOutlined, LogoutOutlined, MobileOutlined, RightOutlined } from '@ant-design/icons';
 import { messages, type User } from '@crm/shared';
@@ -54,7 +55,7 @@ export function MoreSheet({ open, onClosed, user, items }: MoreSheetProps) {
           {item.label}
           <NavBadgeText count={item.badge} />
         </span>
-        {item.badge ? <Badge count={item.badge} aria-hidden="true" /> : null}
+        <CountBadge count={item.badge} />
         <RightOutlined className="sheet-row__end" />
       </Link>
     );

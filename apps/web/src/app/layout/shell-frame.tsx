@@ -1,8 +1,9 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Popover } from 'antd';
+import { Button } from 'antd';
 import type { CrmData, User } from '@crm/shared';
 import { BrandLogo } from '../../components/brand-logo';
+import { LazyPopover } from '../../components/lazy-popover';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useArrivalHold, useArrivalTurn } from '../../lib/arrival-queue';
 import { useViewport } from '../../lib/use-media-query';
@@ -200,7 +201,12 @@ function MinimalFrame({ user, children }: { user: User; children: ReactNode }) {
     <div className="shell shell--minimal">
       <header className="minimal-header">
         <BrandLogo size={32} />
-        <Popover trigger="click" placement="bottomRight" content={<AccountPanel user={user} />} arrow={false}>
+        <LazyPopover
+          trigger="click"
+          placement="bottomRight"
+          content={<AccountPanel user={user} />}
+          arrow={false}
+        >
           <Button
             type="text"
             shape="circle"
@@ -209,7 +215,7 @@ function MinimalFrame({ user, children }: { user: User; children: ReactNode }) {
           >
             <UserAvatar user={user} size={32} />
           </Button>
-        </Popover>
+        </LazyPopover>
       </header>
       <main id="main" className="shell__content">
         {children}

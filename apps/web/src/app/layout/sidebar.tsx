@@ -1,9 +1,10 @@
 import type { Ref } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Badge, Tooltip } from 'antd';
 import { ExportOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import type { Station, User } from '@crm/shared';
 import { BrandLogo } from '../../components/brand-logo';
+import { CountBadge } from '../../components/count-badge';
+import { HoverTooltip } from '../../components/hover-tooltip';
 import { NavBadgeText, type NavItem, type NavKey } from './nav-items';
 import { StationSwitcher } from './station-switcher';
 import { UserBlock } from './user-block';
@@ -42,17 +43,15 @@ export function Sidebar(props: SidebarProps) {
       <>
         <span className="nav-item__icon" aria-hidden="true">
           {collapsed ? (
-            <Badge count={item.badge} size="small" offset={[4, -2]}>
+            <CountBadge count={item.badge} small offset={[4, -2]}>
               {item.icon}
-            </Badge>
+            </CountBadge>
           ) : (
             item.icon
           )}
         </span>
         {!collapsed && <span className="nav-item__label">{item.label}</span>}
-        {!collapsed && item.badge ? (
-          <Badge count={item.badge} className="nav-item__badge" aria-hidden="true" />
-        ) : null}
+        {!collapsed && item.badge ? <CountBadge count={item.badge} className="nav-item__badge" /> : null}
         <NavBadgeText count={item.badge} />
         {!collapsed && item.external && <ExportOutlined className="nav-item__ext" aria-hidden="true" />}
       </>
@@ -82,9 +81,9 @@ export function Sidebar(props: SidebarProps) {
       </Link>
     );
     return collapsed ? (
-      <Tooltip key={item.key} title={item.label} placement="right">
+      <HoverTooltip key={item.key} title={item.label} placement="right">
         {anchor}
-      </Tooltip>
+      </HoverTooltip>
     ) : (
       <span key={item.key}>{anchor}</span>
     );
@@ -101,7 +100,7 @@ export function Sidebar(props: SidebarProps) {
           <BrandLogo size={34} compact={collapsed} />
         </NavLink>
         {canToggle && (
-          <Tooltip title={collapsed ? 'Развернуть меню' : 'Свернуть меню'} placement="right">
+          <HoverTooltip title={collapsed ? 'Развернуть меню' : 'Свернуть меню'} placement="right">
             <button
               ref={refs.collapse}
               type="button"
@@ -112,7 +111,7 @@ export function Sidebar(props: SidebarProps) {
             >
               {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             </button>
-          </Tooltip>
+          </HoverTooltip>
         )}
       </div>
       <div className="sidebar__station">

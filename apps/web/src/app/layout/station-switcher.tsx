@@ -1,5 +1,6 @@
 import { useState, type KeyboardEvent } from 'react';
-import { Popover, Tooltip } from 'antd';
+import { HoverTooltip } from '../../components/hover-tooltip';
+import { LazyPopover } from '../../components/lazy-popover';
 import { AppstoreOutlined, CarOutlined, CheckOutlined, DownOutlined } from '@ant-design/icons';
 import { messages, type Station } from '@crm/shared';
 import type { SelectedStation } from './use-shell-data';
@@ -112,7 +113,7 @@ export function StationSwitcher({
   );
 
   return (
-    <Popover
+    <LazyPopover
       trigger="click"
       open={open}
       onOpenChange={setOpen}
@@ -122,12 +123,12 @@ export function StationSwitcher({
       styles={{ container: { padding: 6 } }}
     >
       {collapsed ? (
-        <Tooltip title={name} placement="right">
+        <HoverTooltip title={name} placement="right">
           {trigger}
-        </Tooltip>
+        </HoverTooltip>
       ) : (
         trigger
       )}
-    </Popover>
+    </LazyPopover>
   );
 }

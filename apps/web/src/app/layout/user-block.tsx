@@ -1,4 +1,6 @@
-import { Avatar, Button, Popover, Tooltip } from 'antd';
+import { Avatar, Button } from 'antd';
+import { HoverTooltip } from '../../components/hover-tooltip';
+import { LazyPopover } from '../../components/lazy-popover';
 import { LogoutOutlined, MoreOutlined } from '@ant-design/icons';
 import type { User } from '@crm/shared';
 import { messages } from '@crm/shared';
@@ -64,19 +66,19 @@ export function UserBlock({ user, collapsed }: { user: User; collapsed: boolean 
     </button>
   );
   return (
-    <Popover
+    <LazyPopover
       trigger="click"
       placement={collapsed ? 'rightBottom' : 'topLeft'}
       content={<AccountPanel user={user} />}
       arrow={false}
     >
       {collapsed ? (
-        <Tooltip title={name} placement="right">
+        <HoverTooltip title={name} placement="right">
           {button}
-        </Tooltip>
+        </HoverTooltip>
       ) : (
         button
       )}
-    </Popover>
+    </LazyPopover>
   );
 }

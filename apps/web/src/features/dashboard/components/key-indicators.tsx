@@ -1,4 +1,5 @@
-import { Skeleton, Tooltip } from 'antd';
+import { Skeleton } from 'antd';
+import { HoverTooltip } from '../../../components/hover-tooltip';
 import { formatRub, type StationAnalytics } from '@crm/shared';
 import { buildIndicators, formatTrend, type Indicator } from '../lib/indicators';
 
@@ -17,7 +18,8 @@ function TrendChip({ indicator, compared }: { indicator: Indicator; compared: st
   // The card's own number is «стало»: the chip is the change between exactly these two.
   const values = `Было ${previousText}, стало ${text}`;
   return (
-    <Tooltip
+    <HoverTooltip
+      onTouch="tap"
       title={
         <span className="dash-trend__tip">
           <span>{compared}</span>
@@ -33,7 +35,7 @@ function TrendChip({ indicator, compared }: { indicator: Indicator; compared: st
           {compared}. {values}, {toneWords[tone]}
         </span>
       </span>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Badge, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
+import { CountBadge } from '../../../components/count-badge';
 import { SyncOutlined } from '@ant-design/icons';
 import { calendarOrderOf, dashboardMessages, orderMessages } from '@crm/shared';
 import { useNewOrders } from '../api/new-orders';
@@ -92,7 +93,7 @@ export function NewOrdersBlock({
       title={
         <span className="dash-card__title">
           {dashboardMessages.newOrders}
-          <Badge count={orders.length} showZero={false} />
+          <CountBadge count={orders.length} />
         </span>
       }
       extra={

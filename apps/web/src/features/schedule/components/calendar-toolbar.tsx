@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Popover, Segmented, Tooltip } from 'antd';
+import { Button, Segmented } from 'antd';
+import { HoverTooltip } from '../../../components/hover-tooltip';
+import { LazyPopover } from '../../../components/lazy-popover';
 import { CalendarOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ru';
@@ -72,14 +74,14 @@ export function CalendarToolbar(props: CalendarToolbarProps & { period: string }
       <PageTitle title="Расписание" station={props.stationName} />
       <div className="cal-toolbar__tools">
         <div className="cal-toolbar__nav">
-          <Tooltip title={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}>
+          <HoverTooltip title={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}>
             <Button
               icon={<LeftOutlined />}
               aria-label={view === 'day' ? 'Предыдущий день' : 'Предыдущая неделя'}
               onClick={() => props.onStep(-1)}
             />
-          </Tooltip>
-          <Popover
+          </HoverTooltip>
+          <LazyPopover
             trigger="click"
             open={pickerOpen}
             onOpenChange={setPickerOpen}
@@ -94,14 +96,14 @@ export function CalendarToolbar(props: CalendarToolbarProps & { period: string }
             >
               <span className="cal-toolbar__period-text">{props.period}</span>
             </Button>
-          </Popover>
-          <Tooltip title={view === 'day' ? 'Следующий день' : 'Следующая неделя'}>
+          </LazyPopover>
+          <HoverTooltip title={view === 'day' ? 'Следующий день' : 'Следующая неделя'}>
             <Button
               icon={<RightOutlined />}
               aria-label={view === 'day' ? 'Следующий день' : 'Следующая неделя'}
               onClick={() => props.onStep(1)}
             />
-          </Tooltip>
+          </HoverTooltip>
           {!compact && (
             <Button
               onClick={() => props.onDate(today)}

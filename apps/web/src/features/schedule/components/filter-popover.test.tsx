@@ -77,7 +77,7 @@ describe('calendar filters', () => {
     expect(screen.getByText('Самозапись', { selector: '.ev__title' })).toBeInTheDocument();
     // Nothing is filtered: the button says just «Фильтры», no count, no reset beside it.
     expect(filterButton()).toHaveAccessibleName('Фильтры');
-    expect(document.querySelector('.ant-badge-count')).toBeNull();
+    expect(document.querySelector('.count-badge')).toBeNull();
     expect(document.querySelector('.cal-filters__reset')).toBeNull();
     expect(screen.queryByText(/Скрыто фильтром/)).not.toBeInTheDocument();
 
@@ -106,7 +106,7 @@ describe('calendar filters', () => {
     await waitFor(() => expect(card(booked)).not.toBeInTheDocument());
     expect(card(completed)).toBeInTheDocument();
     expect(filterButton()).toHaveAccessibleName('Фильтры (активно: 2)');
-    expect(document.querySelector('.ant-badge-count')).toHaveTextContent('2');
+    expect(document.querySelector('.count-badge')).toHaveTextContent('2');
     // Two bookings, the blocked slot and the self-booking.
     expect(document.querySelector('.cal-filters__hidden')).toHaveTextContent('Скрыто фильтром: 4');
 
@@ -143,7 +143,7 @@ describe('calendar filters', () => {
     await screen.findByRole('button', { name: completed });
     expect(card(booked)).not.toBeInTheDocument();
     expect(card(selfBooking)).toBeInTheDocument();
-    expect(document.querySelector('.ant-badge-count')).toHaveTextContent('2');
+    expect(document.querySelector('.count-badge')).toHaveTextContent('2');
 
     await openFilters();
     fireEvent.click(screen.getAllByRole('button', { name: 'Сбросить' }).at(-1)!);
@@ -191,7 +191,7 @@ describe('calendar filters', () => {
     expect(card(selfBooking)).not.toBeInTheDocument();
     expect(filterButton()).toHaveAccessibleName('Фильтры (активно: 2)');
     expect(filterButton()).not.toHaveTextContent('Фильтры');
-    expect(document.querySelector('.ant-badge-count')).toHaveTextContent('2');
+    expect(document.querySelector('.count-badge')).toHaveTextContent('2');
     // The self-booking and the blocked slot.
     fireEvent.click(screen.getByRole('button', { name: 'Сбросить фильтры. Скрыто фильтром: 2' }));
     await waitFor(() => expect(card(selfBooking)).toBeInTheDocument());

@@ -1,4 +1,7 @@
-import { Badge, Button, Popover, Tooltip } from 'antd';
+import { Button } from 'antd';
+import { CountBadge } from '../../../components/count-badge';
+import { HoverTooltip } from '../../../components/hover-tooltip';
+import { LazyPopover } from '../../../components/lazy-popover';
 import { CloseOutlined, FilterOutlined } from '@ant-design/icons';
 import {
   orderStatuses,
@@ -97,14 +100,14 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
     <span className="cal-filters">
       {/* On a phone the button sits mid-row: aligned to its right edge the window ran off the screen,
           counts and all. */}
-      <Popover
+      <LazyPopover
         trigger="click"
         placement={iconOnly ? 'bottom' : 'bottomRight'}
         content={content}
         title="Фильтры"
         arrow={false}
       >
-        <Badge count={changed} size="small" offset={[-4, 4]} color="var(--crm-accent)">
+        <CountBadge count={changed} small offset={[-4, 4]} color="var(--crm-accent)">
           <Button
             icon={<FilterOutlined />}
             aria-label={buttonName}
@@ -112,8 +115,8 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
           >
             {iconOnly ? null : 'Фильтры'}
           </Button>
-        </Badge>
-      </Popover>
+        </CountBadge>
+      </LazyPopover>
       {changed > 0 && !iconOnly && (
         <>
           {hidden > 0 && <span className="cal-filters__hidden">{hiddenLabel(hidden)}</span>}
@@ -129,13 +132,13 @@ export function FilterPopover({ filters, counts, hidden, onChange, iconOnly }: F
         </>
       )}
       {changed > 0 && iconOnly && (
-        <Tooltip title={hidden > 0 ? `${hiddenLabel(hidden)}. Сбросить фильтры` : 'Сбросить фильтры'}>
+        <HoverTooltip title={hidden > 0 ? `${hiddenLabel(hidden)}. Сбросить фильтры` : 'Сбросить фильтры'}>
           <Button
             icon={<CloseOutlined />}
             aria-label={hidden > 0 ? `Сбросить фильтры. ${hiddenLabel(hidden)}` : 'Сбросить фильтры'}
             onClick={reset}
           />
-        </Tooltip>
+        </HoverTooltip>
       )}
     </span>
   );
