@@ -23,9 +23,9 @@ const MIN_BYTES = 1024;
  * response is saved). The files are immutable (hashed names), so the work is done once per release.
  * Browsers that do not accept brotli get the `.gz` file; a file without them is compressed as before.
  */
-export async function precompressFile(path: string): Promise<boolean> {
+export async function precompressFile(path: string): Promise<void> {
   const source = await readFile(path);
-  if (source.length < MIN_BYTES) return false;
+  if (source.length < MIN_BYTES) return;
   const [br, gz] = await Promise.all([
     brotli(source, {
       params: {
@@ -37,7 +37,6 @@ export async function precompressFile(path: string): Promise<boolean> {
     gzipAsync(source, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
-  return true;
 }
 
 /** The build's `assets/` files (hashed, served as immutable), written beside themselves compressed. */

@@ -2,7 +2,7 @@ import { cloneElement, useState, type MouseEvent, type ReactElement, type ReactN
 import { Tooltip, type TooltipProps } from 'antd';
 import { useMediaQuery } from '../lib/use-media-query';
 
-type ClickProps = { onClick?: (event: MouseEvent) => void };
+type Click = (event: MouseEvent) => void;
 
 type Props = {
   title: ReactNode;
@@ -13,18 +13,15 @@ type Props = {
    * element whose tooltip is information the screen has nowhere else (a trend's «Было X, стало Y»).
    */
   onTouch?: 'none' | 'tap';
-  children: ReactElement<ClickProps>;
+  children: ReactElement<{ onClick?: Click }>;
   /** Anything else (a ref, handlers and attributes of a Popover around this) goes to the element. */
   [forElement: string]: unknown;
 };
 
-/** Both click handlers, the element's own first. */
-function bothClicks(first?: (event: MouseEvent) => void, second?: unknown) {
-  if (!first || typeof second !== 'function') return first ?? (second as ClickProps['onClick']);
-  return (event: MouseEvent) => {
-    first(event);
-    (second as (event: MouseEvent) => void)(event);
-  };
+/** One handler calling each given one in turn (the element's own first); none when none is given. */
+function inTurn(...clicks: (Click | undefined)[]): Click | undefined {
+  const given = clicks.filter((click): click is Click => typeof click === 'function');
+  return given.length ? (event) => given.forEach((click) => click(event)) : undefined;
 }
 
 /**
@@ -45,7 +42,7 @@ export function HoverTooltip({ title, placement, onTouch = 'none', children, ...
   const tap = !canHover && !tapped && onTouch === 'tap' ? () => setTapped(true) : undefined;
   const element = cloneElement(children, {
     ...forElement,
-    onClick: bothClicks(bothClicks(children.props.onClick, forElement.onClick), tap),
+    onClick: inTurn(children.props.onClick, forElement.onClick as Click | undefined, tap),
   });
   if (!canHover && !tapped) return element;
   return (
