@@ -15,6 +15,7 @@ import { antdFirstScreenStyles } from './build/antd-styles';
 import { chunkGraph } from './build/chunk-graph';
 import { compileHints } from './build/compile-hints';
 import { precompressAssets } from './build/precompress';
+import { inlineThemeInit } from './build/inline-theme-init';
 import { dailyChunkGroups } from './build/daily-chunks';
 import { quietLibraryLabels } from './build/quiet-library-labels';
 import type { renderLoginPageMarkup } from './src/features/auth/login/login-markup';
@@ -195,6 +196,7 @@ export default defineConfig({
       refreshExclude: [/\/node_modules\//, /\/src\/book\.tsx$/, /\/features\/online-booking\/public\//],
     }),
     loginPage(),
+    inlineThemeInit(resolve(import.meta.dirname, 'theme-init.js')),
     publicBookingPages,
     antdStaticStyles(),
     formProviderOnly,

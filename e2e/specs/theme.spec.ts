@@ -53,6 +53,25 @@ describe('theme and accent', () => {
     expect(await page.getByRole('radio', { name: 'Бирюзовый' }).getAttribute('aria-checked')).toBe('true');
   });
 
+  it('has the chosen theme on the page before its scripts load: the page’s own script, allowed by its policy', async () => {
+    const page = await browser.openAs('owner');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.evaluate(() => {
+      localStorage.setItem('crm.theme', 'dark');
+      localStorage.setItem('crm.accent', 'rose');
+    });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    // None of the app's code arrives: only what the page itself holds (theme-init.js, written in by the build).
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto(`/station/${inject('leninaId')}`);
+    await page.waitForLoadState('domcontentloaded');
+    expect(await appearance(page)).toMatchObject({ theme: 'dark', accent: 'rose' });
+    expect(refused).toEqual([]);
+  });
+
   it('draws antd from the built stylesheet: at run time antd writes only the theme’s values, light or dark', async () => {
     const page = await browser.openAs('owner');
     await page.goto(`/station/${inject('leninaId')}`);

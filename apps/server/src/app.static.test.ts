@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -18,15 +19,21 @@ describe('serving the built web client', () => {
   const shell = `export const rows = ${JSON.stringify(Array.from({ length: 300 }, (_, i) => `ряд ${i}`))};`;
   const shellBr = brotliCompressSync(shell);
   const shellGz = gzipSync(shell, { level: 9 });
+  // The build writes theme-init.js into the pages (apps/web/build/inline-theme-init.ts).
+  const themeInit = "document.documentElement.setAttribute('data-theme', 'dark');";
 
   beforeAll(async () => {
     const dist = mkdtempSync(join(tmpdir(), 'crm-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><script>${themeInit}</script><div id="root"></div>`,
+    );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), bundle);
     writeFileSync(join(dist, 'assets', 'shell-def456.js'), shell);
     writeFileSync(join(dist, 'assets', 'shell-def456.js.br'), shellBr);
     writeFileSync(join(dist, 'assets', 'shell-def456.js.gz'), shellGz);
+    writeFileSync(join(dist, 'assets', 'export.worker-ghi789.js'), bundle);
     writeFileSync(join(dist, 'login.html'), loginPage);
     t = await createTestApp({ webDist: dist, env: { SUPPORT_URL: 'https://t.me/our_support?a=1&b="x"' } });
   });
@@ -91,6 +98,35 @@ describe('serving the built web client', () => {
     const plain = await get();
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(shell);
+  });
+
+  it("sends a build's file without the headers only a document reads; pages and workers keep them", async () => {
+    const file = await t.app.inject({ method: 'GET', url: '/assets/shell-def456.js' });
+    expect(file.statusCode).toBe(200);
+    for (const header of [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'referrer-policy',
+      'x-xss-protection',
+    ])
+      expect(file.headers[header], header).toBeUndefined();
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['cross-origin-resource-policy']).toBe('same-origin');
+
+    const page = await t.app.inject({ method: 'GET', url: '/station/123' });
+    // The page's own inline script is allowed by its hash, and only it.
+    const themeInitHash = createHash('sha256').update(themeInit).digest('base64');
+    expect(page.headers['content-security-policy']).toContain(
+      `script-src 'self' 'sha256-${themeInitHash}' https://telegram.org;`,
+    );
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // A worker's policy is its own answer's.
+    const worker = await t.app.inject({ method: 'GET', url: '/assets/export.worker-ghi789.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self'");
+    // An API answer keeps them all.
+    const api = await t.app.inject({ method: 'GET', url: '/api/assets/none' });
+    expect(api.headers['content-security-policy']).toBeDefined();
   });
 
   it('answers a missing file with 404, never with index.html', async () => {

@@ -17,9 +17,11 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { pgRateLimitStore, rateLimitKey } from './plugins/rate-limit-store';
 import { guardedValidatorCompiler, inputGuardPlugin } from './plugins/input-guard';
 import { noStorePlugin } from './plugins/no-store';
+import { assetHeadersPlugin } from './plugins/asset-headers';
 import { shutdownPlugin } from './plugins/shutdown';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { personalizeLoginPage } from './login-page';
+import { inlineScriptHashes } from './inline-scripts';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -109,12 +111,20 @@ export async function buildApp(options: BuildOptions) {
   // Before any route: its onRoute hook covers the parts a route reads without a schema.
   await app.register(inputGuardPlugin);
   await app.register(noStorePlugin);
+  await app.register(assetHeadersPlugin);
   await app.register(cookie, { secret: deps.config.cookieSecret ?? randomBytes(32).toString('hex') });
+  // The built pages' inline script (theme-init.js), allowed by its hash and nothing else inline.
+  const pageScripts = new Set(
+    ['index.html', 'login.html'].flatMap((page) => {
+      const file = webDist ? join(webDist, page) : null;
+      return file && existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
+    }),
+  );
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://telegram.org'],
+        scriptSrc: ["'self'", ...pageScripts, 'https://telegram.org'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-/** public/theme-init.js, the blocking script index.html runs before the first paint. */
+/** theme-init.js, the blocking script the pages run before the first paint (written into them by the build). */
 // `format` is a getter in the browsers (and jsdom's Node); TypeScript's lib types it as a method.
 const spyOnFormat = () =>
   vi.spyOn(Intl.DateTimeFormat.prototype as { readonly format: unknown }, 'format', 'get');
 
 const runThemeInit = () =>
-  new Function(readFileSync(join(__dirname, '../../public/theme-init.js'), 'utf8'))() as void;
+  new Function(readFileSync(join(__dirname, '../../theme-init.js'), 'utf8'))() as void;
 
 describe('theme-init.js', () => {
   afterEach(() => {

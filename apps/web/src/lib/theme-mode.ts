@@ -20,7 +20,7 @@ export const accentLabels: Record<Accent, string> = {
 };
 export const accents = Object.keys(accentColors) as Accent[];
 
-/** Also read by `public/theme-init.js` before the app starts, so the first paint has the right theme. */
+/** Also read by `theme-init.js` before the app starts, so the first paint has the right theme. */
 export const MODE_KEY = 'crm.theme';
 export const ACCENT_KEY = 'crm.accent';
 
@@ -62,7 +62,7 @@ export const accentTextColors: Record<ThemeMode, Record<Accent, string>> = {
   dark: { purple: '#c4b5fd', teal: '#5eead4', amber: '#fcd34d', rose: '#fda4af' },
 };
 
-/** The same attributes `public/theme-init.js` sets, kept in step with the state. */
+/** The same attributes `theme-init.js` sets, kept in step with the state. */
 export function applyToDocument(mode: ThemeMode, accent: Accent) {
   const root = document.documentElement;
   root.dataset.theme = mode;
@@ -81,7 +81,7 @@ export function switchMode(mode: ThemeMode) {
   applyToDocument(mode, initialAccent());
 }
 
-/** The mode the page shows now (set by `public/theme-init.js` before any script of ours ran). */
+/** The mode the page shows now (set by `theme-init.js` before any script of ours ran). */
 export function currentMode(): ThemeMode {
   return document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
 }

@@ -1,5 +1,6 @@
-// Runs before the app bundle (index.html loads it synchronously) so the first paint already has the theme
-// and accent the visitor chose: no flash of the wrong theme. Keys and colours match src/app/theme.tsx.
+// Runs before the app bundle (the build writes it into index.html and login.html: build/inline-theme-init.ts)
+// so the first paint already has the theme and accent the visitor chose: no flash of the wrong theme.
+// Keys and colours match src/app/theme.tsx.
 (function () {
   var accents = { purple: '#7c3aed', teal: '#0d9488', amber: '#d97706', rose: '#e11d48' };
   var mode = null;
