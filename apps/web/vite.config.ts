@@ -82,6 +82,10 @@ const chunkGroups = dailyChunkGroups({
     // Loaded on arrival at a station with orders waiting: a unit of its own, or the calendar would load
     // the dashboard's chunks for the modules this window shares with the dashboard.
     'new-orders': [newOrdersWindow],
+    // The calendar's «На смене» line, loaded after it: a unit of its own, or a month name it shares with
+    // the dashboard loaded the dashboard's chunks (≈ 13 KB) on every arrival at the calendar, before its
+    // largest paint on a slow line (issue 40).
+    'on-shift': ['src/features/shifts/components/on-shift-line.tsx'],
     // What the shell loads after any signed-in page has arrived (daily-routes.ts): units of their own too.
     ...Object.fromEntries(
       [...afterArrivalModules, feedbackHolders].map((module) => [basename(module, '.tsx'), [module]]),
