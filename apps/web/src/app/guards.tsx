@@ -1,5 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { isProfileComplete, type User } from '@crm/shared';
-import { useAppConfig } from '../lib/app-config';
+import { appConfigQuery } from '../lib/app-config';
 
 /** What the signed-in layout does with the current path (S1 §2 guards, S1 §4 steps 5 and 12). */
 export type ShellDecision =
@@ -21,7 +22,7 @@ export function decideShell({
   testHost?: boolean;
 }): ShellDecision {
   if (!hasSession || !user) return { kind: 'login' };
-  const onWizard = pathname === '/wizard' || pathname.startsWith('/wizard/');
+  const onWizard = isWizardPath(pathname);
   // The wizard role is confined to /wizard; everyone else is sent from /wizard to / (S1 §2).
   if (user.role === 'wizard') {
     return onWizard
@@ -49,9 +50,16 @@ export function isTestHost(testHosts: readonly string[] | undefined, hostname: s
   return !!testHosts?.some((host) => host.toLowerCase() === hostname.toLowerCase());
 }
 
-/** `isTestHost` for this page: undefined while the config loads (a non-wizard on /wizard waits for it). */
-export function useTestHost(): boolean | undefined {
-  const config = useAppConfig();
+/** The first-time setup's pages, the only ones where a test host matters. */
+export const isWizardPath = (pathname: string) => pathname === '/wizard' || pathname.startsWith('/wizard/');
+
+/**
+ * `isTestHost` for this page: undefined while the config loads (a non-wizard on /wizard waits for it).
+ * Asked only on the wizard's pages: elsewhere the answer changes nothing, and the config's request, sent with
+ * every page, was among the last before the first screen's largest paint (issue 40).
+ */
+export function useTestHost(pathname: string): boolean | undefined {
+  const config = useQuery({ ...appConfigQuery, enabled: isWizardPath(pathname) });
   if (!config.data) return config.isError ? false : undefined;
   return isTestHost(config.data.testHosts, window.location.hostname);
 }

@@ -9,6 +9,15 @@ import { modalWindowOpen } from './arrival-queue';
  */
 export const AFTER_PAGE_MS = 2000;
 
+/** Whether the page has been up for AFTER_PAGE_MS, counted from its start (a query's `enabled`). */
+export const pageIsUp = (): boolean => performance.now() >= AFTER_PAGE_MS;
+
+/** Runs `run` once the page has been up for AFTER_PAGE_MS (at once if it has); returns the cancel. */
+export function whenPageUp(run: () => void): () => void {
+  const timer = setTimeout(run, Math.max(0, AFTER_PAGE_MS - performance.now()));
+  return () => clearTimeout(timer);
+}
+
 /**
  * Renders `children` once the page has been up for AFTER_PAGE_MS, and from then on. As a transition: React
  * renders what arrives in slices of a few ms with the browser let in between, where a timer's update was

@@ -75,7 +75,7 @@ export function AppLayout() {
 
 function GuardedShell({ user, pathname }: { user: User; pathname: string }) {
   const notify = useNotify();
-  const testHost = useTestHost();
+  const testHost = useTestHost(pathname);
   const decision = decideShell({ pathname, hasSession: true, user, testHost });
   const redirectReason = decision.kind === 'redirect' ? decision.reason : null;
   const [greet] = useState(() => shouldGreet(user.id));

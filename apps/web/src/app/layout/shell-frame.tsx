@@ -16,7 +16,12 @@ import { activeNavKey, buildNavItems } from './nav-items';
 import { Sidebar } from './sidebar';
 import { StationSwitcher } from './station-switcher';
 import { AccountPanel, UserAvatar } from './user-block';
-import { mayCreateOrders, useSelectedStation, useSupportUrl } from './use-shell-data';
+import {
+  mayCreateOrders,
+  useSelectedStation,
+  useShellReadsOncePageUp,
+  useSupportUrl,
+} from './use-shell-data';
 
 const cookiesUnanswered = (data: CrmData) => data.cookiesConsent === undefined;
 
@@ -57,8 +62,9 @@ export function ShellFrame({ user, chrome, children }: ShellFrameProps) {
   // Kept mounted after the first opening, so closing still animates.
   const [moreUsed, setMoreUsed] = useState(false);
   const closeMore = useCallback(() => setMoreOpen(false), []);
-  const tutorialSeen = useCrmData(hasSeenTutorial);
-  const cookiesUndecided = useCrmData(cookiesUnanswered);
+  useShellReadsOncePageUp();
+  const tutorialSeen = useCrmData(hasSeenTutorial, { oncePageUp: true });
+  const cookiesUndecided = useCrmData(cookiesUnanswered, { oncePageUp: true });
   // The «Заказы» badge: the same query (and cache) as the dashboard's block and the blocking modal.
   const newOrders = useNewOrders(chrome === 'full' ? selected?.id : null);
   // Arriving at a station, nothing else may cover the screen until it is known whether its blocking

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CrmData } from '@crm/shared';
 import { api } from '../../../lib/api-client';
+import { pageIsUp } from '../../../lib/after-page';
 import { getSessionUserId } from '../../../lib/session';
 
 /** `GET /api/user/get_crm_data/{id}`, cached 5 min (S1 §7). */
@@ -17,8 +18,14 @@ export const crmDataQuery = (userId: string | null) =>
  * only when that part changes: the push prompt writes its session count into the CRM data after every
  * arrival, and the whole shell re-rendering for it was a blocking task of ≈ 65 ms at 4× CPU (issue 40).
  */
-export function useCrmData<T>(select: (data: CrmData) => T): T | undefined {
-  return useQuery({ ...crmDataQuery(getSessionUserId()), select }).data;
+export function useCrmData<T>(
+  select: (data: CrmData) => T,
+  /** Not read before the page is up (lib/after-page.tsx): for what no first screen shows. */
+  { oncePageUp = false }: { oncePageUp?: boolean } = {},
+): T | undefined {
+  const userId = getSessionUserId();
+  const enabled = oncePageUp ? () => !!userId && pageIsUp() : !!userId;
+  return useQuery({ ...crmDataQuery(userId), enabled, select }).data;
 }
 
 /** For useCrmData: whether the first-visit tour has been seen (the shell and its tour both ask). */
