@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from 'antd';
-import type { CrmData, User } from '@crm/shared';
+import type { User } from '@crm/shared';
 import { BrandLogo } from '../../components/brand-logo';
 import { LazyPopover } from '../../components/lazy-popover';
 import { LoadingOverlay } from '../../components/loading-overlay';
 import { useArrivalHold, useArrivalTurn } from '../../lib/arrival-queue';
 import { useViewport } from '../../lib/use-media-query';
 import { preloadable } from '../../lib/preloadable';
-import { hasSeenTutorial, useCrmData } from '../../features/users/api/crm-data';
+import { cookiesUnanswered, hasSeenTutorial, useCrmData } from '../../features/users/api/crm-data';
 import { useNewOrders } from '../../features/dashboard';
 import { rememberStation, swapStationInPath } from '../../lib/selected-station';
 import { BottomBar } from './bottom-bar';
@@ -22,8 +22,6 @@ import {
   useShellReadsOncePageUp,
   useSupportUrl,
 } from './use-shell-data';
-
-const cookiesUnanswered = (data: CrmData) => data.cookiesConsent === undefined;
 
 // The cookie banner's code loads when it is its turn (its claim is made here, with the CRM data).
 const CookieConsent = lazy(async () => ({

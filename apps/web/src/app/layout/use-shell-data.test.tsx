@@ -2,15 +2,12 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CrmData } from '@crm/shared';
-import { hasSeenTutorial, useCrmData } from '../../features/users/api/crm-data';
+import { cookiesUnanswered, hasSeenTutorial, useCrmData } from '../../features/users/api/crm-data';
 import { AFTER_PAGE_MS } from '../../lib/after-page';
 import { product } from '../../lib/product';
 import { clearSession, setSessionUser } from '../../lib/session';
 import { mockFetch } from '../../test/render';
 import { useShellReadsOncePageUp, useSupportUrl } from './use-shell-data';
-
-const cookiesUnanswered = (data: CrmData) => data.cookiesConsent === undefined;
 
 /** The shell's reads as ShellFrame makes them. */
 function useShellReads() {

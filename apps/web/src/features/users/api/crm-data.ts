@@ -31,6 +31,9 @@ export function useCrmData<T>(
 /** For useCrmData: whether the first-visit tour has been seen (the shell and its tour both ask). */
 export const hasSeenTutorial = (data: CrmData) => data.hasSeenTutorial === true;
 
+/** For useCrmData: whether the cookie banner is still unanswered (S1 §1). */
+export const cookiesUnanswered = (data: CrmData) => data.cookiesConsent === undefined;
+
 /** `POST /api/user/update_crm_data/{id}`: merges the given members into the stored CRM data. */
 export function useUpdateCrmData() {
   const queryClient = useQueryClient();
