@@ -113,12 +113,17 @@ export async function buildApp(options: BuildOptions) {
   await app.register(noStorePlugin);
   await app.register(assetHeadersPlugin);
   await app.register(cookie, { secret: deps.config.cookieSecret ?? randomBytes(32).toString('hex') });
-  // The built pages' inline script (theme-init.js), allowed by its hash and nothing else inline.
+  // The built pages, read once: served below, and their inline script (theme-init.js) allowed by its hash,
+  // nothing else inline.
+  const builtPage = (name: string) => {
+    const file = webDist ? join(webDist, name) : null;
+    return file && existsSync(file) ? readFileSync(file, 'utf8') : null;
+  };
+  const indexPage = builtPage('index.html');
+  const loginPage = builtPage('login.html');
+  const bookPage = builtPage('book.html');
   const pageScripts = new Set(
-    ['index.html', 'login.html'].flatMap((page) => {
-      const file = webDist ? join(webDist, page) : null;
-      return file && existsSync(file) ? inlineScriptHashes(readFileSync(file, 'utf8')) : [];
-    }),
+    [indexPage, loginPage].flatMap((page) => (page ? inlineScriptHashes(page) : [])),
   );
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -206,8 +211,7 @@ export async function buildApp(options: BuildOptions) {
     app.addHook('onClose', () => outbox.stop());
   }
 
-  const indexHtml = webDist && existsSync(join(webDist, 'index.html')) ? join(webDist, 'index.html') : null;
-  if (indexHtml && webDist) {
+  if (indexPage && webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -224,10 +228,8 @@ export async function buildApp(options: BuildOptions) {
       },
     });
   }
-  const indexContent = indexHtml ? readFileSync(indexHtml) : null;
-  const loginHtml = webDist ? join(webDist, 'login.html') : null;
-  if (loginHtml && existsSync(loginHtml)) {
-    const loginContent = personalizeLoginPage(readFileSync(loginHtml, 'utf8'), {
+  if (loginPage) {
+    const loginContent = personalizeLoginPage(loginPage, {
       demo: !!deps.adapters.identity.local,
       supportUrl: deps.config.supportUrl,
     });
@@ -236,12 +238,10 @@ export async function buildApp(options: BuildOptions) {
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(loginContent),
     );
   }
-  const bookHtml = webDist ? join(webDist, 'book.html') : null;
-  if (bookHtml && existsSync(bookHtml)) {
-    const bookContent = readFileSync(bookHtml);
+  if (bookPage) {
     // Issue 37: the public booking page is its own small entry (no staff app); its client routes are these.
     const sendBookPage = (_request: unknown, reply: FastifyReply) =>
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(bookContent);
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(bookPage);
     for (const path of ['/book/:code', '/book/:code/privacy', '/booking/:token']) {
       app.get(path, { schema: { hide: true } }, sendBookPage);
     }
@@ -249,13 +249,13 @@ export async function buildApp(options: BuildOptions) {
   app.setNotFoundHandler((request, reply) => {
     // A missing file (an old hashed chunk after a deploy) must be a 404, not index.html served as script.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0]!);
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexContent || isFile) {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !indexPage || isFile) {
       return reply
         .status(404)
         .send({ error: { code: 'NOT_FOUND', message: 'Запрашиваемые данные не найдены.' } });
     }
     // Client-side routes: the SPA decides what to show.
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexContent);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexPage);
   });
 
   return app;
