@@ -98,6 +98,22 @@ describe('edit order modal', () => {
     });
   });
 
+  it('spins «Сохранить» until the server answers, and the save is a mutation of the cache', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { queryClient } = open(makeOrder(), {
+      'POST /api/own_order/update/o1': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const form = await editForm();
+    const save = form.getByRole('button', { name: 'Сохранить' });
+    fireEvent.click(save);
+    await waitFor(() => expect(queryClient.getMutationCache().getAll()).toHaveLength(1));
+    expect(save).toHaveClass('ant-btn-loading');
+    answer({});
+    expect(await screen.findByText('Заказ успешно обновлен')).toBeInTheDocument();
+    // The push prompt counts each successful mutation as a significant action (S1, push notifications).
+    expect(queryClient.getMutationCache().getAll()[0]!.state.status).toBe('success');
+  });
+
   it('shows «Время занято» on the time when the new time is taken', async () => {
     const { router } = open(makeOrder(), {
       'POST /api/own_order/update/o1': () => apiError(409, 'SLOT_TAKEN', 'Время занято'),

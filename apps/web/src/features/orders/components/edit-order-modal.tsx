@@ -34,7 +34,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** S1 §2 «Edit order modal» (800 wide): an own order's tariff, time, car, contact, services, comment. */
 export function EditOrderModal({ station, order, onClose }: EditOrderModalProps) {
   const queryClient = useQueryClient();
-  const update = useUpdateOrder(order.id);
+  const updateOrder = useUpdateOrder(order.id);
   const initial = useMemo(() => orderToForm(order, station.time_zone), [order, station.time_zone]);
   const state = useOrderForm({
     station,
@@ -54,8 +54,7 @@ export function EditOrderModal({ station, order, onClose }: EditOrderModalProps)
       submitText="Сохранить"
       state={state}
       initial={initial}
-      pending={update.isPending}
-      send={(body) => update.mutateAsync(body)}
+      send={updateOrder}
       savedMessage={orderMessages.updated}
       failedMessage={orderMessages.updateFailed}
       afterSave={async () => {

@@ -68,7 +68,7 @@ function NewOrderForm({
 }: Omit<NewOrderModalProps, 'canManage' | 'date'>) {
   const queryClient = useQueryClient();
   const presetClient = useDriver(station.network_id, clientId).data?.driver;
-  const create = useCreateOrder(station.id);
+  const createOrder = useCreateOrder(station.id);
   const initial = useMemo(
     () => emptyOrderForm(defaultBookingStart(preset, station)),
     // Its fields, not the object: a refetched station must not move the start of a form being filled.
@@ -89,8 +89,7 @@ function NewOrderForm({
       submitText="Создать запись"
       state={state}
       initial={initial}
-      pending={create.isPending}
-      send={(body) => create.mutateAsync(boxChoice === ANY_BOX ? body : { ...body, box_number: boxChoice })}
+      send={(body) => createOrder(boxChoice === ANY_BOX ? body : { ...body, box_number: boxChoice })}
       savedMessage={orderMessages.created}
       failedMessage={orderMessages.createFailed}
       afterSave={() => refreshOrdersLater(queryClient, station.id, 700)}

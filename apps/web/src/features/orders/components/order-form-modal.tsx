@@ -12,7 +12,6 @@ interface OrderFormModalProps {
   submitText: string;
   state: OrderFormState;
   initial: OrderFormValues;
-  pending: boolean;
   /** Sends the body; a rejection keeps the form open with the error on its fields. */
   send(body: OrderCreate): Promise<unknown>;
   savedMessage: string;
@@ -30,7 +29,6 @@ export function OrderFormModal({
   submitText,
   state,
   initial,
-  pending,
   send,
   savedMessage,
   failedMessage,
@@ -40,9 +38,10 @@ export function OrderFormModal({
 }: OrderFormModalProps) {
   const size = useOrderModalSize();
   const { form } = state;
-  // Stops the submit button's spin (SubmitButton below): the form answered with errors, or the save ended.
-  const release = useRef<(() => void) | null>(null);
-  const released = () => release.current?.();
+  // The submit button's spin (SubmitButton below): on while a save runs, whether pressed or sent by Enter;
+  // off when the form answered with errors or the save ended.
+  const spin = useRef<((on: boolean) => void) | null>(null);
+  const released = () => spin.current?.(false);
 
   // `validated`: antd's submit has just checked every field (the button and Enter come through it).
   const submit = async (validated: boolean) => {
@@ -70,7 +69,7 @@ export function OrderFormModal({
       footer={
         <Flex justify="end" gap={8}>
           <Button onClick={onClose}>Отмена</Button>
-          <SubmitButton text={submitText} busy={pending} release={release} onPress={() => form.submit()} />
+          <SubmitButton text={submitText} spin={spin} onPress={() => form.submit()} />
         </Flex>
       }
     >
@@ -80,7 +79,10 @@ export function OrderFormModal({
         requiredMark="optional"
         initialValues={initial}
         onValuesChange={state.onValuesChange}
-        onFinish={() => void submit(true).finally(released)}
+        onFinish={() => {
+          spin.current?.(true);
+          void submit(true).finally(released);
+        }}
         onFinishFailed={released}
         className="order-form"
       >
@@ -100,28 +102,26 @@ export function OrderFormModal({
  */
 function SubmitButton({
   text,
-  busy,
-  release,
+  spin,
   onPress,
 }: {
   text: string;
-  busy: boolean;
-  release: RefObject<(() => void) | null>;
+  spin: RefObject<((on: boolean) => void) | null>;
   onPress(): void;
 }) {
-  const [pressed, setPressed] = useState(false);
+  const [spinning, setSpinning] = useState(false);
   useEffect(() => {
-    release.current = () => setPressed(false);
+    spin.current = setSpinning;
     return () => {
-      release.current = null;
+      spin.current = null;
     };
-  }, [release]);
+  }, [spin]);
   const press = () => {
-    setPressed(true);
+    setSpinning(true);
     requestAnimationFrame(() => setTimeout(onPress));
   };
   return (
-    <Button type="primary" loading={busy || pressed} onClick={press}>
+    <Button type="primary" loading={spinning} onClick={press}>
       {text}
     </Button>
   );
