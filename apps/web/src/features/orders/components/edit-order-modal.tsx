@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { Col, Form, Input, Row, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { orderMessages, stationClock, type Order, type Station } from '@crm/shared';
@@ -31,8 +31,21 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** S1 §2 «Edit order modal» (800 wide): an own order's tariff, time, car, contact, services, comment. */
-export function EditOrderModal({ station, order, onClose }: EditOrderModalProps) {
+/**
+ * S1 §2 «Edit order modal» (800 wide): an own order's tariff, time, car, contact, services, comment.
+ *
+ * The form is the editor's copy of the order as it was when the window opened (antd takes a form's
+ * initial values once). So a change of the same order arriving while it is open, the save's own event
+ * among them, renders the window again only for another order or station: each render is every field's,
+ * ≈ 200 ms at 4× CPU just before «Заказ успешно обновлен» (issue 40). `onClose` is taken from the first
+ * render too; the details window's closes by the URL's present state.
+ */
+export const EditOrderModal = memo(
+  EditOrderWindow,
+  (before, after) => before.order.id === after.order.id && before.station === after.station,
+);
+
+function EditOrderWindow({ station, order, onClose }: EditOrderModalProps) {
   const queryClient = useQueryClient();
   const updateOrder = useUpdateOrder(order.id);
   const initial = useMemo(() => orderToForm(order, station.time_zone), [order, station.time_zone]);
