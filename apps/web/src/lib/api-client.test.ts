@@ -21,6 +21,18 @@ describe('api: where a call runs', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('runs a change’s task ahead of the renders already queued, a read’s at the usual priority', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => json(200, {})),
+    );
+    const postTask = vi.fn(async (task: () => void, _options: { priority?: string }) => task());
+    vi.stubGlobal('scheduler', { postTask });
+    await api('/own_order/update/o1', { method: 'POST', body: {} });
+    await api('/station/list');
+    expect(postTask.mock.calls.map(([, options]) => options.priority)).toEqual(['user-blocking', undefined]);
+  });
+
   it('sends nothing for a call cancelled before its task came', async () => {
     const fetchMock = vi.fn<typeof fetch>(async () => json(200, { ok: true }));
     vi.stubGlobal('fetch', fetchMock);
