@@ -37,8 +37,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  * The form is the editor's copy of the order as it was when the window opened (antd takes a form's
  * initial values once). So a change of the same order arriving while it is open, the save's own event
  * among them, renders the window again only for another order or station: each render is every field's,
- * ≈ 200 ms at 4× CPU just before «Заказ успешно обновлен» (issue 40). `onClose` is taken from the first
- * render too; the details window's closes by the URL's present state.
+ * ≈ 200 ms at 4× CPU just before «Заказ успешно обновлен» (issue 40). `onClose` is the first render's
+ * too, which holds: the details window's changes the URL as it is when called.
  */
 export const EditOrderModal = memo(
   EditOrderWindow,
