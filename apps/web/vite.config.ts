@@ -301,7 +301,7 @@ export default defineConfig({
             {
               // What «Клиенты» asks for at navigation (features/clients/api/prefetch-client-list.ts), in one
               // file with it. Split by the bundler, its imports were found only as each file arrived: two more
-              // levels before the request went out, ≈ 0.2 s after the tap at 4× CPU (issue 40).
+              // levels before the request went out (≈ 0.3 s later in a trace at 5× CPU, issue 40).
               debugName: 'clients data',
               name: (id: string) => (clientsData.test(id) ? 'clients-data' : null),
               includeDependenciesRecursively: false,
