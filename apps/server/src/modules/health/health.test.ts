@@ -7,8 +7,10 @@ import { holdTableLock } from './testing/hold-table-lock';
 describe('GET /api/health and GET /api/ready', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // A short readiness timeout so the blocked case answers quickly; the behaviour does not depend on it.
-    t = await createTestApp({ env: { READY_TIMEOUT_MS: '100' } });
+    // A readiness timeout short enough that the blocked case answers soon, and long enough that a healthy
+    // query on a loaded CI host is not taken for a stuck one (100 ms once answered 503 on PostgreSQL, beside
+    // the browser tests and the PGlite suite); the behaviour does not depend on it.
+    t = await createTestApp({ env: { READY_TIMEOUT_MS: '1500' } });
   });
   afterAll(() => t.close());
 
