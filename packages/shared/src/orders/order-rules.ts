@@ -81,7 +81,13 @@ export function formatDuration(minutes: number): string {
   return `${m} мин`;
 }
 
-/** Rubles without decimals, with a thin space between thousands: "1 250 ₽" (S1 §9). */
+let rubles: Intl.NumberFormat | undefined;
+
+/**
+ * Rubles without decimals, with a thin space between thousands: "1 250 ₽" (S1 §9). One formatter for every
+ * call: `toLocaleString` builds a new one each time, and a dashboard or a week formats hundreds of sums.
+ */
 export function formatRub(amount: number): string {
-  return `${Math.round(amount).toLocaleString('ru-RU')} ₽`;
+  rubles ??= new Intl.NumberFormat('ru-RU');
+  return `${rubles.format(Math.round(amount))} ₽`;
 }

@@ -1,13 +1,10 @@
 import { memo, type KeyboardEvent } from 'react';
-import { fromMinutes, orderSourceLabel, orderStatusLabels, outsideHoursMark } from '@crm/shared';
+import { formatRub, fromMinutes, orderSourceLabel, orderStatusLabels, outsideHoursMark } from '@crm/shared';
 import type { CalendarEvent } from '../lib/calendar-events';
 import type { PlacedEvent } from '../lib/place-events';
 import './event-card.css';
 
 // Plain elements and CSS only: a busy week draws hundreds of these and must render in well under 100 ms.
-
-const rubFormat = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
-export const formatSum = (sum: number) => `${rubFormat.format(sum)} ₽`;
 
 const sourceShort: Record<CalendarEvent['source'], string> = { Own: 'С', Yandex: 'Я', Benzuber: 'B' };
 
@@ -150,7 +147,7 @@ function SingleCard({ placed, compact, narrow, movable, onOpen, onNudge }: Event
       )}
       {lines >= 2 + titleLines && thirdLine && <div className="ev__line">{thirdLine}</div>}
       {lines >= 3 + titleLines && !compact && !blocker && event.sum > 0 && (
-        <div className="ev__line">{formatSum(event.sum)}</div>
+        <div className="ev__line">{formatRub(event.sum)}</div>
       )}
       {movable && <span className="ev__resize" aria-hidden="true" />}
       {event.isWarning && !event.isCancelled && <span className="ev__warn" aria-hidden="true" />}

@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
-import { orderMessages, orderSourceLabel, orderStatusLabels } from '@crm/shared';
+import { formatRub, orderMessages, orderSourceLabel, orderStatusLabels } from '@crm/shared';
 import type { CalendarEvent } from '../lib/calendar-events';
-import { boxesLabel, formatSum, timeRange } from './event-card';
+import { boxesLabel, timeRange } from './event-card';
 
 export interface OverlapModalProps {
   events: CalendarEvent[] | null;
@@ -24,7 +24,7 @@ export function OverlapModal({ events, onClose, onOpenOrder }: OverlapModalProps
                 <span>
                   {blocker
                     ? boxesLabel(event.boxes)
-                    : [event.plate, event.sum > 0 ? formatSum(event.sum) : null].filter(Boolean).join(' · ')}
+                    : [event.plate, event.sum > 0 ? formatRub(event.sum) : null].filter(Boolean).join(' · ')}
                 </span>
               </span>
               {!blocker && (
