@@ -124,4 +124,29 @@ describe('theme and accent', () => {
     });
     expect(box).toEqual({ radius: '10px', border: 'solid' });
   });
+
+  it('draws icons from antd’s rules alone: aligned, a loading icon spins, no second copy written', async () => {
+    const page = await browser.openAs('owner', { viewport: 'phone' });
+    await page.goto(`/station/${inject('leninaId')}`);
+    await page.getByRole('button', { name: 'Сегодня' }).first().waitFor();
+    const icons = await page.evaluate(() => {
+      // Probes in a block of their own (an icon inside a flex row is a flex item, `flex` by its parent).
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<div><span class="anticon" id="icon-probe"></span><span class="anticon anticon-spin" id="spin-probe"></span></div>',
+      );
+      const icon = getComputedStyle(document.getElementById('icon-probe')!);
+      const spin = getComputedStyle(document.getElementById('spin-probe')!);
+      return {
+        display: icon.display,
+        shown: document.querySelectorAll('main .anticon svg').length > 0,
+        spins: spin.animationName !== 'none' && spin.animationIterationCount === 'infinite',
+        // @ant-design/icons marks the stylesheet it would write itself with its key.
+        ownCopies: Array.from(document.querySelectorAll('style')).filter((style) =>
+          Array.from(style.attributes).some((attribute) => attribute.value === '@ant-design-icons'),
+        ).length,
+      };
+    });
+    expect(icons).toEqual({ display: 'inline-flex', shown: true, spins: true, ownCopies: 0 });
+  });
 });
