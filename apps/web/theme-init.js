@@ -25,10 +25,18 @@
   var meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', mode === 'dark' ? '#0f0f12' : accents[accent]);
 
-  // A page's first Intl formatter of any kind costs 25–80 ms here and more on a phone (the browser sets
-  // up its locale data once; the next ones cost under 1 ms), and every signed-in screen formats a date or
-  // a price. Paid here, it runs while the app's modules download. Made from the app, it was a task of
-  // its own between their arrival and the first screen: ≈ 0.25 s of the calendar's Lighthouse blocking
-  // time on the budgets' phone (issue 40). A signed-out visitor (the login page) does not pay it.
-  if (signedIn) new Intl.DateTimeFormat('ru-RU', { timeZone: 'UTC' }).format(0);
+  // A page's first Intl formatter of any kind costs 25–140 ms and more on a phone (the browser sets up its
+  // locale data once; the next ones cost under 1 ms), and every signed-in screen formats a date or a
+  // price. Made from the app, it was a task of its own between the modules' arrival and the first screen
+  // (≈ 0.25 s of the calendar's Lighthouse blocking time on the budgets' phone, issue 40); made here, it
+  // held the parser, and the first paint, for as long. A worker sets the data up on a thread of its own
+  // (public/intl-warmup.js): the locale data is the process's, so the page's first formatter finds it.
+  // A signed-out visitor (the login page) does not pay it.
+  if (signedIn) {
+    try {
+      new Worker('/intl-warmup.js');
+    } catch (e) {
+      // No workers here: the first formatter pays, as before.
+    }
+  }
 })();

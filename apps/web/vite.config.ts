@@ -35,6 +35,8 @@ const publicEntries = new Set(['book']);
 const publicPages = new Set(['book.html']);
 /** Navigations the server answers with book.html (`/book/{code}`, `/book/{code}/privacy`, `/booking/{token}`). */
 const publicNavigations = [/^\/book(\/|$)/, /^\/booking(\/|$)/];
+/** The worker theme-init.js starts on a signed-in page (public/intl-warmup.js): offline as well. */
+const pageWorkers = new Set(['intl-warmup.js']);
 
 function dailyRoutesPrecache() {
   const files = new Set<string>();
@@ -56,7 +58,8 @@ function dailyRoutesPrecache() {
       }
     },
   };
-  const isPrecached = (url: string) => !publicPages.has(url) && (!/\.(js|css)$/.test(url) || files.has(url));
+  const isPrecached = (url: string) =>
+    !publicPages.has(url) && (!/\.(js|css)$/.test(url) || files.has(url) || pageWorkers.has(url));
   /** The precached files (JS and CSS), complete once this plugin's `generateBundle` has run. */
   return { plugin, isPrecached, files: (): ReadonlySet<string> => files };
 }

@@ -53,7 +53,7 @@ describe('theme and accent', () => {
     expect(await page.getByRole('radio', { name: 'Бирюзовый' }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('has the chosen theme on the page before its scripts load: the page’s own script, allowed by its policy', async () => {
+  it('has the chosen theme on the page before its scripts load: the page’s own script and the worker it starts, allowed by its policy', async () => {
     const page = await browser.openAs('owner');
     await page.waitForURL((url) => url.pathname === '/');
     await page.evaluate(() => {
@@ -66,9 +66,12 @@ describe('theme and accent', () => {
     });
     // None of the app's code arrives: only what the page itself holds (theme-init.js, written in by the build).
     await page.route('**/assets/*.js', (route) => route.abort());
+    // The locale data's worker (public/intl-warmup.js) is started by that script too.
+    const warmup = page.waitForResponse((response) => response.url().endsWith('/intl-warmup.js'));
     await page.goto(`/station/${inject('leninaId')}`);
     await page.waitForLoadState('domcontentloaded');
     expect(await appearance(page)).toMatchObject({ theme: 'dark', accent: 'rose' });
+    expect((await warmup).status()).toBe(200);
     expect(refused).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ describe('theme-init.js', () => {
   afterEach(() => {
     localStorage.clear();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('puts the chosen theme and accent on the page', () => {
@@ -24,16 +25,43 @@ describe('theme-init.js', () => {
     expect(document.documentElement.dataset.accent).toBe('teal');
   });
 
-  it('makes the first date formatter for a signed-in visitor, so the app’s first screen does not', () => {
-    const made = spyOnFormat();
+  it('starts the locale data’s worker for a signed-in visitor, so the app’s first formatter is cheap', () => {
+    const worker = vi.fn();
+    vi.stubGlobal('Worker', worker);
     localStorage.setItem('crm.session', JSON.stringify({ userId: 'u', expiresAt: Date.now() + 60_000 }));
     runThemeInit();
-    expect(made).toHaveBeenCalledTimes(1);
+    expect(worker).toHaveBeenCalledExactlyOnceWith('/intl-warmup.js');
   });
 
   it('leaves a signed-out visitor (the login page) without it', () => {
-    const made = spyOnFormat();
+    const worker = vi.fn();
+    vi.stubGlobal('Worker', worker);
     runThemeInit();
-    expect(made).not.toHaveBeenCalled();
+    expect(worker).not.toHaveBeenCalled();
+  });
+
+  it('sets the theme where no worker can start', () => {
+    vi.stubGlobal(
+      'Worker',
+      vi.fn(() => {
+        throw new DOMException('refused', 'SecurityError');
+      }),
+    );
+    localStorage.setItem('crm.session', JSON.stringify({ userId: 'u', expiresAt: Date.now() + 60_000 }));
+    localStorage.setItem('crm.theme', 'dark');
+    expect(runThemeInit).not.toThrow();
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
+
+describe('intl-warmup.js', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('makes a Russian date and number formatter, then ends its worker', () => {
+    const dates = spyOnFormat();
+    const close = vi.fn();
+    new Function('close', readFileSync(join(__dirname, '../../public/intl-warmup.js'), 'utf8'))(close);
+    expect(dates).toHaveBeenCalledTimes(1);
+    expect(close).toHaveBeenCalledOnce();
   });
 });
