@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers, queryClient } from './app/providers';
-import { createAppRouter, isSignedInPage } from './app/router';
+import { createAppRouter, isSignedInPage, startRouteModules } from './app/router';
 import { stationListQuery } from './features/stations/api/station-list';
 import { currentUserQuery } from './features/users/api/current-user';
 import { signInFirst } from './lib/auth-redirect';
@@ -34,8 +34,12 @@ function start(userId: string | null) {
   }
   // The router's start (matching the routes, asking their modules and loaders) in a task of its own: one
   // task with the modules' first run was ≈ 0.3 s long on the budgets' phone, the longest of a calendar's
-  // load (Lighthouse, issue 40); the requests above are on their way meanwhile.
-  setTimeout(route);
+  // load (Lighthouse, issue 40); the requests above are on their way meanwhile. The route's modules are
+  // asked for in the tasks before it: the parts of what was again one of the load's longest tasks.
+  setTimeout(() => {
+    startRouteModules(location.pathname);
+    setTimeout(route);
+  });
 }
 
 function route() {
