@@ -63,10 +63,12 @@ describe('shell on a phone (390×844)', () => {
     await sheet.getByRole('button', { name: 'Выйти' }).waitFor();
     await sheet.getByRole('radio', { name: 'Бирюзовый' }).waitFor();
 
-    // Closing the sheet gives the bar back.
+    // Closing the sheet gives the bar back, and the focus back to «Ещё».
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'hidden' });
     await more.waitFor();
+    await settled(page);
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Ещё');
   });
 
   // Issue 38: 1 023 px tall on an 844 px screen, its head off the top and out of reach.
@@ -157,6 +159,11 @@ describe('shell on a phone (390×844)', () => {
     await sheet.getByRole('link', { name: /Клиенты/ }).click();
     await page.waitForURL((url) => url.pathname === '/clients');
     await sheet.waitFor({ state: 'hidden' });
+    // The focus stays with the page the row opened, not back on «Ещё» (issue 40: that focus laid out the
+    // half-rendered page).
+    await page.locator('.client-card').first().waitFor();
+    await settled(page);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).not.toBe('Ещё');
     await page.goBack();
     await page.waitForURL((url) => url.pathname.endsWith('/dashboard'));
     expect(await sheet.isVisible()).toBe(false);
