@@ -3,6 +3,8 @@ import { localInstant } from '@crm/shared';
 // Dates, times and money as the driver reads them, always on the station's clock (its time zone), not
 // the phone's: a driver booking a wash in Novosibirsk from Moscow sees the station's 10:00.
 
+// formatRub's twin (@crm/shared): imported here, its module became a chunk shared by this page and the staff
+// app, one more file on every staff route's first load and one more on this page (bench/web-size.ts).
 const money = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 export const formatPrice = (rub: number) => `${money.format(rub)} ₽`;
 
