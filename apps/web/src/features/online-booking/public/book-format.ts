@@ -4,7 +4,7 @@ import { localInstant } from '@crm/shared';
 // the phone's: a driver booking a wash in Novosibirsk from Moscow sees the station's 10:00.
 
 // formatRub's twin (@crm/shared): imported here, its module became a chunk shared by this page and the staff
-// app, one more file on every staff route's first load and one more on this page (bench/web-size.ts).
+// app, two files more on every staff route's first load and on this page (bench/web-size.ts).
 const money = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 0 });
 export const formatPrice = (rub: number) => `${money.format(rub)} ₽`;
 
