@@ -22,6 +22,9 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
  * Puts the hint at the top of the chunks `hinted()` names (file names), once the bundle's files are final:
  * after minifying, which would drop the comment, and after Vite's own `generateBundle`, which writes the
  * lazy imports' dependency table at the top of a chunk (and the precache list is collected there too).
+ * A build with source maps (for profiling) keeps each hinted chunk's map as the bundler wrote it, one line
+ * above the code: read a profile's frames of these files one line up (the bundler writes its own map, not
+ * the chunk's `map` as changed here; tried).
  */
 export function compileHints(hinted: () => ReadonlySet<string>): Plugin {
   return {
