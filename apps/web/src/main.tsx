@@ -3,7 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers, queryClient } from './app/providers';
-import { createAppRouter, isSignedInPage, startRouteModules } from './app/router';
+import { createAppRouter, isSignedInPage, matchPage, startRouteModules, type PageMatch } from './app/router';
 import { stationListQuery } from './features/stations/api/station-list';
 import { currentUserQuery } from './features/users/api/current-user';
 import { signInFirst } from './lib/auth-redirect';
@@ -26,9 +26,9 @@ function mount(router: ReturnType<typeof createAppRouter>) {
   );
 }
 
-function start(userId: string | null) {
+function start(userId: string | null, page: PageMatch) {
   // What every signed-in page asks first, asked now: beside the download of the route's modules, not after.
-  if (userId && isSignedInPage(location.pathname)) {
+  if (userId && isSignedInPage(page)) {
     void queryClient.prefetchQuery(currentUserQuery(userId));
     void queryClient.prefetchQuery(stationListQuery(userId));
   }
@@ -37,7 +37,7 @@ function start(userId: string | null) {
   // load (Lighthouse, issue 40); the requests above are on their way meanwhile. The route's modules are
   // asked for in the tasks before it: the parts of what was again one of the load's longest tasks.
   setTimeout(() => {
-    startRouteModules(location.pathname);
+    startRouteModules(page);
     setTimeout(route);
   });
 }
@@ -56,6 +56,8 @@ function route() {
 
 // A visitor without a session on a signed-in page goes to the login page at once, without first loading
 // the app (its layouts and the page, ≈ 300 KB) only to be sent there by the layout's guard.
+// The page's routes matched once, for both questions of the start (the router matches on its own).
 const userId = getSessionUserId();
-if (!userId && isSignedInPage(location.pathname)) signInFirst(location.pathname + location.search);
-else start(userId);
+const page = matchPage(location.pathname);
+if (!userId && isSignedInPage(page)) signInFirst(location.pathname + location.search);
+else start(userId, page);

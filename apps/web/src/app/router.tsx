@@ -414,21 +414,28 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** Whether the path is a page of the signed-in area (`app-layout.tsx`), where a visitor without a session
- * is sent to the login page. */
-export function isSignedInPage(pathname: string): boolean {
-  return !!matchRoutes(routes, pathname)?.some((match) => match.route.id === SIGNED_IN);
+/** The routes a path matches (none for a path outside them). main.tsx matches the page once at its start. */
+export function matchPage(pathname: string) {
+  return matchRoutes(routes, pathname) ?? [];
+}
+export type PageMatch = ReturnType<typeof matchPage>;
+
+/** Whether the path (or its match) is a page of the signed-in area (`app-layout.tsx`), where a visitor
+ * without a session is sent to the login page. */
+export function isSignedInPage(page: string | PageMatch): boolean {
+  const matches = typeof page === 'string' ? matchPage(page) : page;
+  return matches.some((match) => match.route.id === SIGNED_IN);
 }
 
 /**
- * Starts the modules of the routes `pathname` matches (their `lazy`), as the router does when it starts,
+ * Starts the modules of the matched routes (their `lazy`), as the router does when it starts,
  * each in a task of its own. main.tsx calls it ahead of the router: the router's start with them was one
  * of the longest tasks of a station page's load (26–49 ms on Lighthouse's unthrottled host, ≈ 3.6× that
  * on its phone; two thirds of it the module requests and their stylesheets' links). The router then finds
  * those modules asked for already.
  */
-export function startRouteModules(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+export function startRouteModules(page: PageMatch): void {
+  for (const { route } of page) {
     const { lazy } = route;
     if (typeof lazy === 'function') setTimeout(() => lazy().catch(() => {}));
   }
