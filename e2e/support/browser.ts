@@ -31,6 +31,8 @@ export interface ContextOptions {
   colorScheme?: 'light' | 'dark';
   /** 'block' keeps the app's service worker from installing (and precaching 1.5 MB) in this context. */
   serviceWorkers?: 'allow' | 'block';
+  /** 'reduce': the device asks for less motion (iOS «Уменьшение движения», Android «Отключить анимацию»). */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /** A fresh context (own cookies and storage) with the product's base URL and a Russian locale. */
@@ -46,6 +48,7 @@ export function newContext(browser: Browser, baseUrl: string, options: ContextOp
     timezoneId: 'Europe/Moscow',
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: options.serviceWorkers ?? 'allow',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
   });
 }
 

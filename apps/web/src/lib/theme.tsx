@@ -6,6 +6,7 @@ import ruRU from 'antd/es/locale/ru_RU';
 // antd's App minus its message, notification and modal engines, which load apart (lib/feedback.tsx).
 import useAppStyle from 'antd/es/app/style';
 import { FeedbackProvider } from './feedback';
+import { useReducedMotion } from './use-media-query';
 import {
   accentColors,
   accentTextColors,
@@ -18,11 +19,16 @@ import {
 
 export * from './theme-state';
 
-export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
+/**
+ * `reducedMotion` (useReducedMotion): antd then runs no motion at all, as global.css runs no transition on
+ * such a device: antd's motion waits for a transition's end, and a closed notice would stay on screen.
+ */
+export function themeConfig(mode: ThemeMode, accent: Accent, reducedMotion = false): ThemeConfig {
   const dark = mode === 'dark';
   return {
     algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
+      motion: !reducedMotion,
       colorPrimary: accentColors[accent],
       // Links are text: the accent's text shade, readable on the page in either mode.
       colorLink: accentTextColors[mode][accent],
@@ -65,7 +71,8 @@ export function themeConfig(mode: ThemeMode, accent: Accent): ThemeConfig {
 /** antd's locale and theme from the current mode and accent, its App's root, and messages (lib/feedback). */
 export function AntdThemeProvider({ children }: { children: ReactNode }) {
   const { mode, accent } = useTheme();
-  const config = useMemo(() => themeConfig(mode, accent), [mode, accent]);
+  const reducedMotion = useReducedMotion();
+  const config = useMemo(() => themeConfig(mode, accent, reducedMotion), [mode, accent, reducedMotion]);
   return (
     <ConfigProvider locale={ruRU} theme={config}>
       <IconProvider value={iconsStyledByAntd}>

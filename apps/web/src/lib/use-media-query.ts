@@ -28,6 +28,9 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
+/** The device asks for less motion (iOS «Уменьшение движения», Android «Отключить анимацию»). */
+export const useReducedMotion = (): boolean => useMediaQuery('(prefers-reduced-motion: reduce)');
+
 export type Viewport = 'mobile' | 'tablet' | 'desktop';
 
 export function useViewport(): Viewport {

@@ -12,6 +12,7 @@ import {
   type Accent,
   type ThemeMode,
 } from '../../../lib/theme';
+import { useReducedMotion } from '../../../lib/use-media-query';
 import './theme-gallery-page.css';
 
 const modes: { mode: ThemeMode; label: string }[] = [
@@ -22,11 +23,12 @@ const modes: { mode: ThemeMode; label: string }[] = [
 /** One theme and accent, drawn with its own antd theme whatever the page's: the controls staff meet daily. */
 function Sample({ mode, accent, current }: { mode: ThemeMode; accent: Accent; current: boolean }) {
   const { setMode, setAccent } = useTheme();
+  const reducedMotion = useReducedMotion();
   const dark = mode === 'dark';
   const text = dark ? '#f4f4f6' : '#1c1c22';
   return (
     // `inherit: false`: the page's own theme (its dark surfaces, say) must not leak into a light sample.
-    <ConfigProvider theme={{ ...themeConfig(mode, accent), inherit: false }}>
+    <ConfigProvider theme={{ ...themeConfig(mode, accent, reducedMotion), inherit: false }}>
       <figure
         className={`theme-sample${current ? ' is-current' : ''}`}
         style={{ background: pageBackground[mode], color: text, colorScheme: mode }}
