@@ -31,7 +31,6 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 const firstScreenComponents = [
   'Alert',
   'App',
-  'Avatar',
   'Button',
   'Card',
   'Empty',
