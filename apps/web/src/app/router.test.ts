@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedInPage } from './router';
+import { isSignedInPage, matchPage } from './router';
 
 describe('isSignedInPage (main.tsx sends a visitor without a session there to the login page at once)', () => {
   it.each([
@@ -17,7 +17,7 @@ describe('isSignedInPage (main.tsx sends a visitor without a session there to th
     '/employees',
     '/theme',
     '/error-test',
-  ])('%s is in the signed-in area', (path) => expect(isSignedInPage(path)).toBe(true));
+  ])('%s is in the signed-in area', (path) => expect(isSignedInPage(matchPage(path))).toBe(true));
 
   it.each([
     '/auth/callback',
@@ -25,9 +25,9 @@ describe('isSignedInPage (main.tsx sends a visitor without a session there to th
     '/logout',
     '/install-app',
     '/stationAdminCallback/abc',
-  ])('%s works signed out', (path) => expect(isSignedInPage(path)).toBe(false));
+  ])('%s works signed out', (path) => expect(isSignedInPage(matchPage(path))).toBe(false));
 
   it('leaves an unknown path to the not-found page, signed in or out', () => {
-    expect(isSignedInPage('/no-such-page')).toBe(false);
+    expect(isSignedInPage(matchPage('/no-such-page'))).toBe(false);
   });
 });

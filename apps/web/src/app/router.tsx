@@ -420,11 +420,10 @@ export function matchPage(pathname: string) {
 }
 export type PageMatch = ReturnType<typeof matchPage>;
 
-/** Whether the path (or its match) is a page of the signed-in area (`app-layout.tsx`), where a visitor
- * without a session is sent to the login page. */
-export function isSignedInPage(page: string | PageMatch): boolean {
-  const matches = typeof page === 'string' ? matchPage(page) : page;
-  return matches.some((match) => match.route.id === SIGNED_IN);
+/** Whether the matched page is in the signed-in area (`app-layout.tsx`), where a visitor without a session
+ * is sent to the login page. */
+export function isSignedInPage(page: PageMatch): boolean {
+  return page.some((match) => match.route.id === SIGNED_IN);
 }
 
 /**
