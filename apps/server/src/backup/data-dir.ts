@@ -10,6 +10,7 @@ import { createConnection } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { fsyncTree } from '../db/fsync-tree';
 import { BackupError, type VerifiedBackup } from './backup-files';
 import { extractTar } from './tar';
 
@@ -56,7 +57,6 @@ async function syncUnpacked(dir: string, root: string) {
   try {
     await execFileAsync('sync', ['-f', dir], { timeout: 120_000 });
   } catch {
-    const { fsyncTree } = await import('../db/durable-node-fs');
     fsyncTree(dir, root);
   }
 }

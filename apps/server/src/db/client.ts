@@ -8,7 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { fsyncTree } from './durable-node-fs';
+import { fsyncTree } from './fsync-tree';
 import { PgliteWorkerClient } from './pglite-worker-client';
 import * as schema from './schema';
 
