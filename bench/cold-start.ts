@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, repoRoot } from '../e2e/support/server';
+import { freePort, repoRoot, serverNodeFlags } from '../e2e/support/server';
 
 const runs = Number(process.env.RUNS ?? 3);
 
@@ -17,7 +17,7 @@ async function timeStart(dataDir: string, port: number): Promise<number> {
   env.LOG_LEVEL = 'warn';
   delete env.DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

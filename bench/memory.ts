@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort, repoRoot } from '../e2e/support/server';
+import { freePort, repoRoot, serverNodeFlags } from '../e2e/support/server';
 
 const budgetMb = 300;
 const idleMs = Number(process.env.IDLE_MS ?? 10_000);
@@ -54,7 +54,7 @@ async function measure(dataDir: string, port: number): Promise<Measurement> {
   });
   const started = performance.now();
   // The node process itself (no shell in between): its pid is the one whose memory counts.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, 'apps/server/src/server.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -24,7 +24,7 @@ import {
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, repoRoot } from '../../e2e/support/server';
+import { freePort, repoRoot, serverNodeFlags } from '../../e2e/support/server';
 import { localNginxConfig } from './nginx-config';
 import { findPgBin } from '../support/pg-cluster';
 
@@ -354,7 +354,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
             SEED_DEMO: seed ? '1' : '0',
             ...extraEnv,
           };
-          const started = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+          const started = spawn(process.execPath, [...serverNodeFlags, 'apps/server/src/server.ts'], {
             cwd: repoRoot,
             env,
             stdio: ['ignore', out, out],

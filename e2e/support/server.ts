@@ -42,7 +42,16 @@ function answersOk(url: string, ca?: Buffer): Promise<boolean> {
 }
 
 /**
- * Spawns `node --import tsx <script>` from the repository root and waits until `readyPath` answers 200.
+ * Node's flags for the server, as `npm start` gives them (apps/server/package.json). PGlite is imported by
+ * Node itself before tsx registers: through tsx's loader (which rewrites its dynamic imports and attaches a
+ * source map) its bundle cost the server's thread ≈ 22 MB of resident memory for good (bench:memory). The
+ * worker that runs PGlite loads it the same way (pglite-worker-boot.mjs); this thread loads it for
+ * drizzle's PGlite driver.
+ */
+export const serverNodeFlags = ['--import', '@electric-sql/pglite', '--import', 'tsx'];
+
+/**
+ * Spawns `node <serverNodeFlags> <script>` from the repository root and waits until `readyPath` answers 200.
  * Its output goes to a log file, whose tail is shown when it fails to start.
  */
 export async function spawnNode(
@@ -58,7 +67,7 @@ export async function spawnNode(
   const logDir = mkdtempSync(join(tmpdir(), 'crm-log-'));
   const logPath = join(logDir, 'out.log');
   const log = openSync(logPath, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...serverNodeFlags, script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', log, log],
@@ -114,7 +123,7 @@ export interface StartOptions {
 }
 
 /**
- * Starts the real server exactly as `npm start` does (`node --import tsx apps/server/src/server.ts`), on an
+ * Starts the real server exactly as `npm start` does (`node <serverNodeFlags> apps/server/src/server.ts`), on an
  * empty data directory with the demo data, and waits until `/api/ready` answers (the database too).
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {

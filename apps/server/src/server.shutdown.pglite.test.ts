@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, stationIdByName, type ApiSession } from '../../../e2e/support/api';
-import { freePort, repoRoot } from '../../../e2e/support/server';
+import { freePort, repoRoot, serverNodeFlags } from '../../../e2e/support/server';
 
 const calls = 20;
 /** Of them, POSTs whose body is sent only after SIGTERM: certainly in flight when the signal comes. */
@@ -62,7 +62,7 @@ describe('SIGTERM drains the server', () => {
       WEB_DIST_DIR: join(dir, 'no-web'),
     });
     const log = openSync(logPath, 'a');
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    child = spawn(process.execPath, [...serverNodeFlags, 'apps/server/src/server.ts'], {
       cwd: repoRoot,
       env,
       stdio: ['ignore', log, log],

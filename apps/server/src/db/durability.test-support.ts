@@ -87,7 +87,7 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** The product server (`node --import tsx apps/server/src/server.ts`) on the prepared database. */
+/** The product server (`apps/server/src/server.ts`, as `npm start` runs it) on the prepared database. */
 export async function startServerProcess(database: ServerDatabase): Promise<ServerProcess> {
   const port = await freePort();
   const child = await startProductServer(port, database, 'warn');

@@ -18,7 +18,7 @@ export function isFreshDataDir(dataDir: string) {
  */
 export function seedFreshDataDirInChildProcess(dataDir: string): Promise<void> {
   const script = fileURLToPath(new URL('./demo-first-start.ts', import.meta.url));
-  // The parent's own flags (`--import tsx` under npm start) load the TypeScript entry the same way.
+  // The parent's own flags (npm start's `--import`s) load the TypeScript entry the same way.
   const child = spawn(process.execPath, [...process.execArgv, script, dataDir], { stdio: 'inherit' });
   // Stopped while seeding: the child goes too, or it would hold the data directory's lock after we left.
   const stop = (signal: NodeJS.Signals) => {
