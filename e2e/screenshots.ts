@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { isIncomingNewOrder, type Order } from '@crm/shared';
 import { skipFirstVisit, stationIdByName, type ApiSession } from './support/api';
-import { listOrders, moscowToday } from './support/orders';
+import { addDays, listOrders, moscowToday } from './support/orders';
 import {
   control,
   launchChromium,
@@ -39,16 +39,20 @@ async function settle(page: Page, extraMs = 600) {
   await page.waitForTimeout(extraMs);
 }
 
-/** An own order of today that is still under way, with a client: the fullest details and edit forms. */
-async function showcaseOrder(owner: ApiSession, stationId: string): Promise<string> {
-  const today = await listOrders(owner, stationId, moscowToday());
-  const live = today.filter((o) => o.source === 'Own' && o.order_type === 'Booking');
-  const pick =
-    live.find((o) => o.status === 'Booked') ??
-    live.find((o) => o.status === 'Processing' || o.status === 'Accepted') ??
-    live[0];
-  if (!pick) throw new Error('the demo data has no own order today at «Мойка на Ленина»');
-  return pick.id;
+/**
+ * The day the order and slot screens show, and an own booking of it with a client (the fullest details and
+ * edit forms): today, or tomorrow once today's bookings have begun — late in the evening every one of
+ * today's is past, not editable, and today's slots are over.
+ */
+async function showcaseDay(owner: ApiSession, stationId: string): Promise<{ date: string; orderId: string }> {
+  for (const date of [moscowToday(), addDays(moscowToday(), 1)]) {
+    const ahead = (await listOrders(owner, stationId, date)).filter(
+      (o) => o.source === 'Own' && o.order_type === 'Booking' && Date.parse(o.booking_start) > Date.now(),
+    );
+    const pick = ahead.find((o) => o.status === 'Booked') ?? ahead[0];
+    if (pick) return { date, orderId: pick.id };
+  }
+  throw new Error('the demo data has no own booking ahead today or tomorrow at «Мойка на Ленина»');
 }
 
 /**
@@ -122,7 +126,7 @@ async function main() {
     const owner = await skipFirstVisit(server.baseUrl, 'owner');
     const leninaId = await stationIdByName(owner, 'Мойка на Ленина');
     const sadovayaId = await stationIdByName(owner, 'Мойка на Садовой');
-    const orderId = await showcaseOrder(owner, leninaId);
+    const showcase = await showcaseDay(owner, leninaId);
     const dashboard = `/station/${leninaId}/dashboard`;
     const ownTariffs = (await (await owner.call(`/api/own_tariffs/list/${leninaId}`)).json()) as {
       prices_list: { id: string }[];
@@ -180,13 +184,13 @@ async function main() {
       }
 
       const modals: [string, string, string | RegExp][] = [
-        ['order-details', `&orderId=${orderId}`, 'Данные записи'],
-        ['order-edit', `&orderId=${orderId}&edit=1`, 'Редактирование записи'],
+        ['order-details', `&orderId=${showcase.orderId}`, 'Данные записи'],
+        ['order-edit', `&orderId=${showcase.orderId}&edit=1`, 'Редактирование записи'],
         ['order-new', '&newOrder=1', 'Новая запись'],
       ];
       for (const [name, params, text] of modals) {
         await shot(name, async () => {
-          await page.goto(`${calendar}&view=day${params}`);
+          await page.goto(`/station/${leninaId}?date=${showcase.date}&view=day${params}`);
           await page.getByRole('dialog').filter({ hasText: text }).last().waitFor();
           await settle(page, 1_000);
         });
@@ -306,7 +310,7 @@ async function main() {
       });
       await page.keyboard.press('Escape');
       await shot('slots', async () => {
-        await page.goto(`/station/${leninaId}/slots`);
+        await page.goto(`/station/${leninaId}/slots?date=${showcase.date}`);
         await page
           .getByText('Заблокировать день')
           .or(page.getByText('Разблокировать день'))
