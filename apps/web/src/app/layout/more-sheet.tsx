@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Drawer } from 'antd';
 import { CountBadge } from '../../components/count-badge';
 import { Link } from 'react-router';
@@ -29,6 +29,29 @@ const sections: { title: string; keys: NavKey[] }[] = [
 const sheetBody = (frame: HTMLElement) => frame.querySelector<HTMLElement>('.ant-drawer-body');
 
 /**
+ * Opening the sheet is the intent to go somewhere, and «Клиенты» is its daily row: the page's code (with the
+ * chunks it shares with pages not yet visited) loads while the sheet slides in and is read, so the tap finds
+ * it (issue 40). After the sheet's first frame, which it must not delay; the slide itself is the
+ * compositor's. A failed download is the navigation's to try again.
+ */
+function useClientsCodeAhead(open: boolean) {
+  useEffect(() => {
+    if (!open) return;
+    let timer: number | undefined;
+    const frame = requestAnimationFrame(() => {
+      // The module the router's clients routes load (router.tsx), so the navigation finds it there.
+      timer = window.setTimeout(
+        () => void import('../../features/clients/pages/clients-page').catch(() => {}),
+      );
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [open]);
+}
+
+/**
  * The phone's «Ещё» sheet: Основные, Настройки, Прочее and Действия (theme, accent, logout). It is never
  * taller than the screen: the head stays, the rest scrolls (issue 38); it closes by its button, a swipe down
  * and the system's Back (the shell keeps a history entry for it).
@@ -48,6 +71,7 @@ export function MoreSheet({ open, onClosed, user, items }: MoreSheetProps) {
   };
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   useSwipeDown(open ? frame : null, sheetBody, onClose);
+  useClientsCodeAhead(open);
   const byKey = (key: NavKey) => items.find((i) => i.key === key && i.to);
 
   const row = (item: NavItem) =>
