@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startPgCluster } from './pg-cluster';
-import { freePort, spawnNode } from './processes';
+import { freePort, scriptNodeFlags, spawnNode } from './processes';
 
 /**
  * The run of one benchmark process: what to stop and remove (newest first), and a log line with the time
@@ -114,6 +114,8 @@ export async function startRawBaseline(script: string, databaseUrl: string, reco
       BASELINE_RECORDINGS: join(dir, 'recordings.json'),
     },
     '/health',
+    // Not the server: none of its flags (PGlite's import) in the process the product is measured against.
+    { nodeFlags: scriptNodeFlags },
   );
   cleanups.push(() => raw.stop());
   return { raw, port };

@@ -1,6 +1,6 @@
 import { spawnNode, type Child } from '../../e2e/support/server';
 
-export { freePort, spawnNode } from '../../e2e/support/server';
+export { freePort, scriptNodeFlags, spawnNode } from '../../e2e/support/server';
 
 export interface ProductServerOptions {
   /** An entry point that changes the server before importing it (bench:durability). */

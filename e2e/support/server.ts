@@ -50,8 +50,11 @@ function answersOk(url: string, ca?: Buffer): Promise<boolean> {
  */
 export const serverNodeFlags = ['--import', '@electric-sql/pglite', '--import', 'tsx'];
 
+/** TypeScript through tsx, nothing else: a script that is not the server (the benches' raw baselines). */
+export const scriptNodeFlags = ['--import', 'tsx'];
+
 /**
- * Spawns `node <serverNodeFlags> <script>` from the repository root and waits until `readyPath` answers 200.
+ * Spawns `node <nodeFlags> <script>` from the repository root and waits until `readyPath` answers 200.
  * Its output goes to a log file, whose tail is shown when it fails to start.
  */
 export async function spawnNode(
@@ -59,7 +62,7 @@ export async function spawnNode(
   port: number,
   env: NodeJS.ProcessEnv,
   readyPath: string,
-  timeoutMs = 180_000,
+  { timeoutMs = 180_000, nodeFlags = serverNodeFlags }: { timeoutMs?: number; nodeFlags?: string[] } = {},
 ): Promise<Child> {
   // A server given a certificate speaks HTTPS only (the caller trusts it: NODE_EXTRA_CA_CERTS).
   const baseUrl = `${env.TLS_CERT_FILE ? 'https' : 'http'}://127.0.0.1:${port}`;
@@ -67,7 +70,7 @@ export async function spawnNode(
   const logDir = mkdtempSync(join(tmpdir(), 'crm-log-'));
   const logPath = join(logDir, 'out.log');
   const log = openSync(logPath, 'a');
-  const child = spawn(process.execPath, [...serverNodeFlags, script], {
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', log, log],
@@ -160,7 +163,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   // A loaded machine (parallel work on 2 cores) may seed the demo slower: E2E_START_TIMEOUT_MS raises it.
   const startTimeout = Number(process.env.E2E_START_TIMEOUT_MS) || 90_000;
-  const child = await spawnNode('apps/server/src/server.ts', port, env, '/api/ready', startTimeout);
+  const child = await spawnNode('apps/server/src/server.ts', port, env, '/api/ready', {
+    timeoutMs: startTimeout,
+  });
   return {
     baseUrl: child.baseUrl,
     dataDir: join(dir, 'data'),
