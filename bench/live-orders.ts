@@ -216,7 +216,13 @@ async function dashboardRun(browser: Browser, screens: string, writes: string): 
     log: () => {},
   });
   const page = await openScreen(browser, screens, administrator, `/station/${sadovaya}/dashboard`);
-  await page.locator('[data-indicator]').first().waitFor({ state: 'attached' });
+  // Its seeded orders wait: under their window the dashboard holds its new orders alone (the figures come
+  // once the window closes), and the window stays up while more arrive.
+  await page
+    .locator('[data-indicator]')
+    .or(page.locator('ul[aria-label="Новые заказы"]'))
+    .first()
+    .waitFor({ state: 'attached' });
   await pause(1500);
   const samples: Sample[] = [];
   try {

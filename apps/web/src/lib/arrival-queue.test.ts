@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { modalWindowOpen, useArrivalHold, useArrivalTurn } from './arrival-queue';
+import {
+  arrivalWanted,
+  modalWindowOpen,
+  useArrivalHold,
+  useArrivalTurn,
+  useArrivalWanted,
+} from './arrival-queue';
 
 afterEach(cleanup);
 
@@ -57,6 +63,23 @@ describe('arrival queue', () => {
     expect(later.result.current).toBe(false);
     act(() => first.unmount());
     expect(later.result.current).toBe(true);
+  });
+
+  it('tells whether a kind wants the screen, its turn or not; deciding is not wanting', () => {
+    const watcher = renderHook(() => useArrivalWanted('new-orders'));
+    const deciding = renderHook(() => useArrivalHold('new-orders', true));
+    expect(watcher.result.current).toBe(false);
+    const cookies = renderHook(() => useArrivalTurn('cookies', true));
+    expect(arrivalWanted('cookies')).toBe(true);
+    const orders = renderHook(({ wants }) => useArrivalTurn('new-orders', wants), {
+      initialProps: { wants: true },
+    });
+    expect(watcher.result.current).toBe(true);
+    expect(arrivalWanted('new-orders')).toBe(true);
+    orders.rerender({ wants: false });
+    expect(watcher.result.current).toBe(false);
+    expect(arrivalWanted('new-orders')).toBe(false);
+    for (const hook of [deciding, cookies, orders]) act(() => hook.unmount());
   });
 
   it('gives the blocking window its turn in the very render that wants it', () => {

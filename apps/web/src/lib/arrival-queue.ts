@@ -122,6 +122,19 @@ export function useArrivalTurn(kind: ArrivalKind, wants: boolean): boolean {
   return useSyncExternalStore(subscribe, () => hasTurn(kind, wants));
 }
 
+/**
+ * Whether an overlay of `kind` wants the screen now, its turn or not: read live (as it stands after the
+ * layout effects of the commit being made) or through useArrivalWanted.
+ */
+export function arrivalWanted(kind: ArrivalKind): boolean {
+  for (const claim of claims.values()) if (claim.kind === kind && claim.state === 'wants') return true;
+  return false;
+}
+
+export function useArrivalWanted(kind: ArrivalKind): boolean {
+  return useSyncExternalStore(subscribe, () => arrivalWanted(kind));
+}
+
 /** Holds everything after `kind` back while it is `deciding` whether it wants the screen. */
 export function useArrivalHold(kind: ArrivalKind, deciding: boolean): void {
   useClaim(kind, deciding ? 'deciding' : null);

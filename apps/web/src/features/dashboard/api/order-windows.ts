@@ -7,17 +7,19 @@ import { calendarWeekQuery } from '../../schedule';
 // order event like the calendar's weeks (issue 15), instead of whole orders reloaded.
 
 /** S1 §4 «Upcoming orders: today to 2 days ahead». */
-export function useUpcomingWindow(stationId: string, zone: string, today: string) {
+export function useUpcomingWindow(stationId: string, zone: string, today: string, enabled = true) {
   return useQuery({
     ...calendarWeekQuery(stationId, zone, today, addDays(today, 2)),
     select: (window) => window.orders,
+    enabled,
   });
 }
 
 /** S1 §4 «Processing orders and today's valid orders: today to tomorrow». */
-export function useTodayWindow(stationId: string, zone: string, today: string) {
+export function useTodayWindow(stationId: string, zone: string, today: string, enabled = true) {
   return useQuery({
     ...calendarWeekQuery(stationId, zone, today, addDays(today, 1)),
     select: (window) => window.orders,
+    enabled,
   });
 }

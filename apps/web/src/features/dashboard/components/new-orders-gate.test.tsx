@@ -8,8 +8,9 @@ import { testStation } from '../../../test/fixtures';
 import { StationGuard } from '../../stations/components/station-guard';
 import { resetAnsweredOrders } from '../lib/answered-orders';
 import { lazyNewOrdersModal } from './lazy-new-orders-modal';
-import { order } from '../testing/fixtures';
-import { mockApi, userWith } from '../testing/harness';
+import { DashboardPage } from '../pages/dashboard-page';
+import { analyticsFor, order, rating } from '../testing/fixtures';
+import { baseRoutes, calendarRows, mockApi, stubResizeObserver, userWith } from '../testing/harness';
 
 const title = 'Новые заказы ждут ответа';
 
@@ -180,6 +181,55 @@ describe('the blocking new-orders modal (S1 §1)', () => {
     await screen.findByText('Настройки станции открыты');
     expect(windowBeforePage[0]).toBe(false);
   });
+
+  it('keeps the dashboard under the window it found on arrival to its new orders, the rest once it closes', async () => {
+    stubResizeObserver();
+    const user = userWith('administrator');
+    let waiting = [order(60, { status: 'Accepted', source: 'Yandex' })];
+    const plate = waiting[0]!.client_car.plate_number;
+    const calls = mockApi({
+      ...baseRoutes(user),
+      'GET /api/user/u1': () => ({ user, redirect_to: null }),
+      'GET /api/station/s1': () => ({ station: testStation() }),
+      'GET /api/order/list/new/s1': () => ({
+        orders_list: waiting.map((o) => ({ order: o })),
+        ru_services_name: {},
+        ru_tariff_name: {},
+      }),
+      'GET /api/order/calendar': () => calendarRows([order(120, { status: 'Booked' })]),
+      'GET /api/station/analytics/s1': () => analyticsFor(rating({ all_orders: 4, total_count: 4 }), []),
+      'POST /api/order_booked/*': () => {
+        waiting = [];
+        return {};
+      },
+    });
+    await lazyNewOrdersModal.preload();
+    const client = createQueryClient();
+    client.setQueryData(['stations', user.id], [testStation()]);
+    client.setQueryData(['orders', 's1', 'new'], waiting);
+    const { queryClient } = show(user, client, <DashboardPage />);
+    const dialog = await modal();
+    // Under it: the same order in «Новые заказы», nothing of the figures or today's lists, not even asked.
+    const overview = await screen.findByRole('tabpanel', { name: 'Обзор', hidden: true });
+    const block = await within(overview).findByRole('list', { name: 'Новые заказы', hidden: true });
+    expect(block).toHaveTextContent(plate);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('heading', { name: 'Показатели' })).not.toBeInTheDocument();
+    const asked = (path: string) => calls.some((c) => c.path.startsWith(path));
+    expect(asked('/api/order/calendar')).toBe(false);
+    expect(asked('/api/station/analytics')).toBe(false);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: `Принять: ${plate}` }));
+    await waitFor(() => expect(screen.queryByText(title, { exact: false })).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'Показатели' })).toBeInTheDocument();
+    await waitFor(() => expect(asked('/api/order/calendar') && asked('/api/station/analytics')).toBe(true));
+
+    // A window that opens while working leaves the page whole.
+    waiting = [order(150, { status: 'Accepted', source: 'Yandex' })];
+    await queryClient.invalidateQueries({ queryKey: ['orders', 's1', 'new'] });
+    await modal();
+    expect(screen.getByRole('heading', { name: 'Показатели' })).toBeInTheDocument();
+  }, 20_000);
 
   it('is not shown to a worker, who only views orders', async () => {
     const worker = userWith('worker');

@@ -34,10 +34,12 @@ const byStart = (a: CalendarOrder, b: CalendarOrder) =>
  * the «Обзор» tab with new orders, the key indicators and charts for a period, and today's upcoming and
  * in-progress orders. A row opens the order (`?orderId=`). On a phone the figures come into the first
  * screen: no second station selector, new orders as one line while there are none, the Telegram banner
- * last.
+ * last. Under the new-orders window that was waiting on arrival only the new orders are there (the same
+ * ones); the rest is asked and drawn once it closes: on a phone it was the arrival's heaviest work after
+ * the window's paint, done while the window held every tap (issue 40).
  */
 export function DashboardPage() {
-  const { station, external, canManage } = useStationContext();
+  const { station, external, canManage, underWindow = false } = useStationContext();
   const zone = station.time_zone;
   const compact = useViewport() === 'mobile';
   const user = useCurrentUser().data?.user;
@@ -50,8 +52,8 @@ export function DashboardPage() {
   const newOrders = useNewOrders(station.id);
   const holdForNewOrders = compact && newOrders.isPending;
 
-  const upcomingWindow = useUpcomingWindow(station.id, zone, today);
-  const todayWindow = useTodayWindow(station.id, zone, today);
+  const upcomingWindow = useUpcomingWindow(station.id, zone, today, !underWindow);
+  const todayWindow = useTodayWindow(station.id, zone, today, !underWindow);
   const upcoming = useMemo(
     () => upcomingWindow.data?.filter((o) => isUpcoming(o, now)).sort(byStart),
     [upcomingWindow.data, now],
@@ -75,16 +77,19 @@ export function DashboardPage() {
     [setParams],
   );
 
+  const newOrdersBlock = (
+    <NewOrders
+      stationId={station.id}
+      zone={zone}
+      today={today}
+      canDecline={canManageOrders(user, station)}
+      onOpen={openOrder}
+      compact={compact}
+    />
+  );
   const overview = (
     <div className="dash-overview">
-      <NewOrders
-        stationId={station.id}
-        zone={zone}
-        today={today}
-        canDecline={canManageOrders(user, station)}
-        onOpen={openOrder}
-        compact={compact}
-      />
+      {newOrdersBlock}
       <Figures
         station={station}
         today={today}
@@ -133,9 +138,9 @@ export function DashboardPage() {
         compact={compact}
       />
       {/* Only those who may change the station's tariffs are asked to activate them. */}
-      {canManage && <ProviderTariffsAlert stationId={station.id} />}
+      {canManage && !underWindow && <ProviderTariffsAlert stationId={station.id} />}
       {/* On a phone the first screen belongs to the figures: the banner waits at the bottom. */}
-      {!compact && <TelegramBotBanner />}
+      {!compact && !underWindow && <TelegramBotBanner />}
       {/* The one tab, «Обзор» (S1 §2), as a strip of our own: antd's Tabs measures its tabs in a layout
           effect, which laid the whole page out inside the task that first paints it (≈ 40 ms on a mid
           phone, issue 15). */}
@@ -153,10 +158,19 @@ export function DashboardPage() {
           </span>
         </div>
         <div role="tabpanel" id="dash-panel-overview" aria-labelledby="dash-tab-overview">
-          {holdForNewOrders ? <Skeleton active aria-busy /> : overview}
+          {underWindow ? (
+            <div className="dash-overview">
+              {newOrdersBlock}
+              <Skeleton active aria-busy />
+            </div>
+          ) : holdForNewOrders ? (
+            <Skeleton active aria-busy />
+          ) : (
+            overview
+          )}
         </div>
       </div>
-      {compact && !holdForNewOrders && <TelegramBotBanner compact />}
+      {compact && !holdForNewOrders && !underWindow && <TelegramBotBanner compact />}
       <OrderModals station={station} />
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { messages } from '@crm/shared';
@@ -6,10 +6,11 @@ import { LoadingOverlay } from '../../../components/loading-overlay';
 import { ErrorScreen } from '../../../components/error-screen';
 import { getRememberedStationId, rememberStation } from '../../../lib/selected-station';
 import { ApiError } from '../../../lib/api-client';
+import { arrivalWanted, useArrivalWanted } from '../../../lib/arrival-queue';
 import { useNotify } from '../../../lib/notify';
 import { useOrderEvents } from '../../../lib/order-events';
 import { canManageOrders } from '../../../lib/order-rights';
-import { lazyNewOrdersModal, NewOrdersGate, newOrdersWaiting } from '../../dashboard';
+import { lazyNewOrdersModal, NewOrdersGate, newOrdersWaiting, useNewOrders } from '../../dashboard';
 import { useCurrentUser } from '../../users/api/current-user';
 import { useStationList } from '../api/station-list';
 import { useStation } from '../api/station';
@@ -85,15 +86,39 @@ export function StationGuard() {
 }
 
 /**
+ * Whether the page is under the new-orders window that it found on arrival (S1 §1: work waits on it), from
+ * the station's first list of new orders until that window closes (answered, or put aside by role admin);
+ * never again after. Those who answer no orders never are. The list is asked at navigation
+ * (station-warmup.ts), so it is mostly in before the page; meanwhile the page counts as under it.
+ */
+function useUnderArrivalWindow(stationId: string, windowFirst: boolean): boolean {
+  const [underWindow, setUnderWindow] = useState(windowFirst);
+  const listPending = useNewOrders(stationId, windowFirst).isPending;
+  const windowUp = useArrivalWanted('new-orders');
+  useEffect(() => {
+    if (!underWindow || listPending) return;
+    // Read live: the gate claims the screen in a layout effect of the commit that brings the list, so the
+    // render's `windowUp` may not hold that claim yet. What waited comes as a transition: the paint of
+    // the window's closing goes first.
+    if (!arrivalWanted('new-orders')) startTransition(() => setUnderWindow(false));
+  }, [underWindow, listPending, windowUp]);
+  return underWindow;
+}
+
+/**
  * The station's page. Arriving where incoming orders already wait, the new-orders window is what the user
  * sees and must answer first: it commits and paints alone, over the shell (once its code is there), and
  * the page under its mask renders just after, in the background. Committed together, the window's paint
  * waited for the whole page to be built and laid out (the calendar's largest paint, ≈ 0.1 s unthrottled,
- * issue 15). Settled at mount: a window that opens later finds the page there.
+ * issue 15). Until that window closes the page knows it is under it (`underWindow`), and may leave for
+ * later what no one can use meanwhile. Settled at mount: a window that opens later finds the page there,
+ * whole.
  */
 function StationPage({ context, windowFirst }: { context: StationContext; windowFirst: boolean }) {
   const client = useQueryClient();
   const [waiting] = useState(() => windowFirst && newOrdersWaiting(client, context.station.id));
+  const underWindow = useUnderArrivalWindow(context.station.id, windowFirst);
+  const pageContext = useMemo(() => ({ ...context, underWindow }), [context, underWindow]);
   const [windowCode, setWindowCode] = useState(lazyNewOrdersModal.isLoaded);
   useEffect(() => {
     if (!waiting || windowCode) return;
@@ -111,5 +136,5 @@ function StationPage({ context, windowFirst }: { context: StationContext; window
   // The window's gate renders it in the update that brings its code; the deferred value keeps the page
   // out of that commit and renders it in the next.
   const showPage = useDeferredValue(!waiting || windowCode, !waiting);
-  return showPage ? <Outlet context={context} /> : null;
+  return showPage ? <Outlet context={pageContext} /> : null;
 }

@@ -8,6 +8,11 @@ export interface StationContext {
   external: boolean;
   /** Owner/principal of its network, or role admin: may change settings. */
   canManage: boolean;
+  /**
+   * The new-orders window that was waiting when the station opened is still up (S1 §1: work waits on
+   * it): what the page shows beside the orders can wait with it. Absent: false.
+   */
+  underWindow?: boolean;
 }
 
 export function useStationContext(): StationContext {
