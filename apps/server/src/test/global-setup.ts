@@ -10,6 +10,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     postgresTemplate: string;
+    /** The moment the template was seeded: the demo lays today's orders out around it. */
+    demoSeededAt: string;
   }
 }
 
@@ -18,6 +20,10 @@ declare module 'vitest' {
  * (PGlite: a data-directory dump, STACK trap 4; PostgreSQL: `CREATE DATABASE … TEMPLATE`).
  */
 export default async function setup(project: TestProject) {
+  // Tests that read the demo's day against a clock use this one: the run's own may be minutes later,
+  // past a booking's start that the seed saw ahead (the station's opening, read at 08:00).
+  const seededAt = new Date();
+  project.provide('demoSeededAt', seededAt.toISOString());
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `crm_template_${process.pid}`;
@@ -29,7 +35,7 @@ export default async function setup(project: TestProject) {
     templateUrl.pathname = `/${template}`;
     const handle = await openDatabase({ databaseUrl: templateUrl.toString(), poolSize: 2 });
     await handle.migrate();
-    await seedDemo(handle.db);
+    await seedDemo(handle.db, { now: seededAt });
     await handle.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplate', '');
@@ -45,7 +51,7 @@ export default async function setup(project: TestProject) {
   }
   const handle = await openDatabase({});
   await handle.migrate();
-  await seedDemo(handle.db);
+  await seedDemo(handle.db, { now: seededAt });
   const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
   // Gzipped: the 66 MB data directory (half of it WAL segments, mostly zeros) becomes ≈ 9 MB. Every test
   // app copies the dump several times before PGlite unpacks it (file → Blob → worker → Blob; PGlite inflates
