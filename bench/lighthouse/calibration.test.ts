@@ -4,6 +4,7 @@ import {
   cpuMultiplierFor,
   hostTooSlow,
   PHONE_BENCHMARK_INDEX,
+  passBenchmarkIndex,
   REFERENCE_BENCHMARK_INDEX,
   runBenchmarkIndex,
 } from './calibration';
@@ -32,6 +33,24 @@ describe('the CPU slowdown of the calibrated phone', () => {
     expect(runBenchmarkIndex(1_600, 2_400)).toBe(2_000);
     expect(() => cpuMultiplierFor(Number.NaN)).toThrow();
     expect(() => cpuMultiplierFor(0)).toThrow();
+  });
+
+  it('calibrates a pass on the median of all its samples, which a burst in one run does not move', () => {
+    // CI's calendar pass on 1 December: runs' own indices 1 892, 2 122, 2 334, 1 728 and 1 191.
+    const quiet = [1_850, 1_934, 2_100, 2_144, 1_700, 1_756, 1_180, 1_202, 1_880, 1_900];
+    expect(passBenchmarkIndex(quiet)).toBe(1_865);
+    // One run's two samples read twice as fast: the pass's phone stays the same within 2 %.
+    const burst = [...quiet.slice(0, 8), 3_800, 3_900];
+    expect(passBenchmarkIndex(burst) / passBenchmarkIndex(quiet)).toBeCloseTo(1, 1);
+    expect(cpuMultiplierFor(passBenchmarkIndex(burst))).toBeLessThan(4);
+    expect(passBenchmarkIndex([1_500])).toBe(1_500);
+    expect(passBenchmarkIndex([1_200, 1_800, 1_500])).toBe(1_500);
+  });
+
+  it('refuses a pass with no sample or a failed one', () => {
+    expect(() => passBenchmarkIndex([])).toThrow();
+    expect(() => passBenchmarkIndex([1_500, Number.NaN])).toThrow();
+    expect(() => passBenchmarkIndex([1_500, 0])).toThrow();
   });
 });
 

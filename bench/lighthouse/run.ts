@@ -52,6 +52,7 @@ import {
   hostTooSlow,
   PHONE_BENCHMARK_INDEX,
   REFERENCE_BENCHMARK_INDEX,
+  passBenchmarkIndex,
   runBenchmarkIndex,
 } from './calibration';
 import { diagnosticsOf, figuresOf, type RunFigures } from './lhr-summary';
@@ -155,12 +156,14 @@ const flags: Flags = {
   onlyCategories: ['performance', 'accessibility', 'best-practices'],
   disableStorageReset: returning,
   // formFactor, screen emulation and network throttling stay Lighthouse's mobile defaults on purpose; the
-  // CPU slowdown is set per run at the audit step.
+  // CPU slowdown is set at the audit step, the same for every run of a pass.
 };
 
 interface PageRun {
   figures: RunFigures;
   lhr: Result;
+  /** The host's index around this run's load alone (the audit used the pass's). */
+  ownIndex: number;
 }
 
 /** Chromium's flags for this machine (STACK trap 9); chrome-launcher adds its own automation defaults. */
@@ -201,17 +204,17 @@ async function benchmarkIndexIn(page: Page): Promise<number> {
 }
 
 /**
- * One Lighthouse navigation in a new tab, in two steps: gather (the real, unthrottled load and its trace),
- * then audit the saved artifacts with the CPU slowdown that makes this host the budgets' phone
- * (calibration.ts). `greetedUserId` marks the greeting as shown in that tab's session storage before the
- * app starts: it plays once per session, not on every load.
+ * One Lighthouse navigation in a new tab, the first of two steps: the real, unthrottled load and its trace,
+ * saved for the audit, and the host's benchmark around it (Lighthouse's own before navigating, the same
+ * again in the same tab after it). `greetedUserId` marks the greeting as shown in that tab's session storage
+ * before the app starts: it plays once per session, not on every load.
  */
-async function auditOnce(
+async function gather(
   browser: Browser,
   url: string,
   artifactsDir: string,
   greetedUserId?: string,
-): Promise<Result> {
+): Promise<number[]> {
   const page = await browser.newPage();
   rmSync(artifactsDir, { recursive: true, force: true });
   try {
@@ -229,21 +232,38 @@ async function auditOnce(
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     }
     await lighthouse(url, { ...flags, gatherMode: artifactsDir }, undefined, page);
-    const artifactsFile = join(artifactsDir, 'artifacts.json');
-    const artifacts = JSON.parse(readFileSync(artifactsFile, 'utf8')) as {
-      BenchmarkIndex: number;
-      settings: { throttling: { cpuSlowdownMultiplier: number } };
-    };
-    const index = fixedMultiplier
-      ? artifacts.BenchmarkIndex
-      : runBenchmarkIndex(artifacts.BenchmarkIndex, await benchmarkIndexIn(page));
-    const multiplier = fixedMultiplier ?? cpuMultiplierFor(index);
+    return [readArtifacts(artifactsDir).BenchmarkIndex, await benchmarkIndexIn(page)];
+  } finally {
+    await page.close();
+  }
+}
+
+interface GatheredArtifacts {
+  BenchmarkIndex: number;
+  settings: { throttling: { cpuSlowdownMultiplier: number } };
+}
+
+const readArtifacts = (artifactsDir: string) =>
+  JSON.parse(readFileSync(join(artifactsDir, 'artifacts.json'), 'utf8')) as GatheredArtifacts;
+
+/**
+ * The second step: the saved load audited with the CPU slowdown that makes this host the budgets' phone
+ * (calibration.ts; `benchmarkIndex`, the host's index it came from, is what the report shows).
+ */
+async function auditGathered(
+  url: string,
+  artifactsDir: string,
+  multiplier: number,
+  benchmarkIndex: number,
+): Promise<Result> {
+  try {
+    const artifacts = readArtifacts(artifactsDir);
     // Lighthouse refuses to audit under other settings than it gathered with. Under simulated throttling
     // the gather does not throttle the CPU: the multiplier only scales the deadline of the page's
     // requestIdleCallback, which the product does not use. So the gathered settings take the multiplier
     // of the audit, which is the one the trace is simulated with.
     artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
-    writeFileSync(artifactsFile, JSON.stringify(artifacts));
+    writeFileSync(join(artifactsDir, 'artifacts.json'), JSON.stringify(artifacts));
     const result = await lighthouse(undefined, {
       ...flags,
       auditMode: artifactsDir,
@@ -258,36 +278,40 @@ async function auditOnce(
     if (landed.pathname !== wanted.pathname) {
       throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: not the page to measure`);
     }
-    // The index the multiplier came from, where the report shows the host's speed.
-    lhr.environment.benchmarkIndex = index;
+    lhr.environment.benchmarkIndex = benchmarkIndex;
     return lhr;
   } finally {
-    await page.close();
     if (!process.env.LIGHTHOUSE_KEEP_ARTIFACTS) rmSync(artifactsDir, { recursive: true, force: true });
   }
 }
 
 /**
- * A run that fails is tried again in a new tab, up to twice. Failures seen: a page Lighthouse calls hung on a
- * starved CPU, and a trace recorded without the page's `navigationStart` (NO_NAVSTART), which a CI run on a
- * busy host got twice in a row on the same page.
+ * A step that fails is tried again in a new tab, up to twice. Failures seen: a page Lighthouse calls hung on
+ * a starved CPU, and a trace recorded without the page's `navigationStart` (NO_NAVSTART), which a CI run on
+ * a busy host got twice in a row on the same page.
  */
-async function audit(
-  browser: Browser,
-  url: string,
-  artifactsDir: string,
-  greetedUserId?: string,
-): Promise<Result> {
+async function retried<T>(url: string, step: (attempt: number) => Promise<T>): Promise<T> {
   const attempts = 3;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await auditOnce(browser, url, artifactsDir, greetedUserId);
+      return await step(attempt);
     } catch (error) {
       if (attempt === attempts) throw error;
       console.log(`  retrying ${new URL(url).pathname}: ${(error as Error).message.split('\n')[0]}`);
       await new Promise((resolve) => setTimeout(resolve, 2_000 * attempt));
     }
   }
+}
+
+/** A run gathered and waiting for its audit. */
+interface GatheredRun {
+  name: PageName;
+  run: number;
+  url: string;
+  artifactsDir: string;
+  greetedUserId?: string;
+  /** The host's benchmark around this run's load. */
+  samples: number[];
 }
 
 const fmtMs = (value: number) => `${(value / 1000).toFixed(2)} s`;
@@ -315,19 +339,19 @@ function report(name: PageName, url: string, pageRuns: PageRun[], reportDir: str
       .map(
         (r) =>
           `${r.figures.performance} (LCP ${fmtMs(r.figures.lcpMs)}, TBT ${Math.round(r.figures.tbtMs)} ms, ` +
-          `CPU index ${Math.round(r.figures.benchmarkIndex)}, ${r.figures.cpuMultiplier.toFixed(2)}× CPU)`,
+          `CPU index ${Math.round(r.ownIndex)})`,
       )
-      .join('; ')}`,
+      .join('; ')}; audited at ${pageRuns[0]!.figures.cpuMultiplier.toFixed(2)}× CPU, the pass's index ` +
+      `${Math.round(pageRuns[0]!.figures.benchmarkIndex)}`,
   );
   // The run whose score is the median: its diagnostics and HTML report stand for the page.
   const sorted = [...pageRuns].sort((a, b) => a.figures.performance - b.figures.performance);
   const medianRun = sorted[Math.floor((sorted.length - 1) / 2)]!;
   for (const line of diagnosticsOf(medianRun.lhr)) console.log(`  ${line}`);
-  const slow = pageRuns.filter((r) => hostTooSlow(r.figures.benchmarkIndex));
-  if (slow.length > 0) {
+  if (hostTooSlow(pageRuns[0]!.figures.benchmarkIndex)) {
     console.log(
-      `  host slower than the simulated phone in ${slow.length} run(s) (CPU index < ${PHONE_BENCHMARK_INDEX}): ` +
-        'audited at 1× CPU, so those runs measure a slower phone than the budgets',
+      `  host slower than the simulated phone (the pass's CPU index < ${PHONE_BENCHMARK_INDEX}): ` +
+        'audited at 1× CPU, so the runs measure a slower phone than the budgets',
     );
   }
   // Lighthouse's «slower CPU than Lighthouse expects» is answered by the calibration: not repeated.
@@ -414,32 +438,44 @@ async function main() {
         `${await browser.version()}, server ready in ${((Date.now() - started) / 1000).toFixed(0)} s`,
     );
 
-    const results: Record<PageName, PageRun[]> = { login: [], booking: [], calendar: [], dashboard: [] };
     // A run's trace and artifacts between its gather and audit steps; removed after the audit.
     const artifactsDir = (name: PageName, run: number) => join(reportDir, `${name}-${run}-artifacts`);
-    const record = (name: PageName, run: number, lhr: Result) => {
-      results[name].push({ figures: figuresOf(lhr), lhr });
-      writeFileSync(join(reportDir, `${name}-${run}.json`), JSON.stringify(lhr));
+    const gathered: GatheredRun[] = [];
+    const gatherRun = async (name: PageName, run: number, greetedUserId?: string) => {
+      const url = pages[name];
+      const dir = artifactsDir(name, run);
+      const samples = await retried(url, () => gather(browser!, url, dir, greetedUserId));
+      gathered.push({ name, run, url, artifactsDir: dir, greetedUserId, samples });
     };
     // Signed out first: the browser has no session cookie yet.
     const signedOutRuns = signedInOnly ? 0 : loginRuns;
-    for (let run = 1; run <= signedOutRuns; run++)
-      record('login', run, await audit(browser, pages.login, artifactsDir('login', run)));
-    for (let run = 1; run <= signedOutRuns; run++)
-      record('booking', run, await audit(browser, pages.booking, artifactsDir('booking', run)));
+    for (let run = 1; run <= signedOutRuns; run++) await gatherRun('login', run);
+    for (let run = 1; run <= signedOutRuns; run++) await gatherRun('booking', run);
     await signIn(browser, server.baseUrl, USER);
     // Alternating, so a burst of load on the shared machine does not land on one page only.
     for (let run = 1; run <= runs; run++) {
-      record(
-        'calendar',
-        run,
-        await audit(browser, pages.calendar, artifactsDir('calendar', run), session.userId),
-      );
-      record(
-        'dashboard',
-        run,
-        await audit(browser, pages.dashboard, artifactsDir('dashboard', run), session.userId),
-      );
+      await gatherRun('calendar', run, session.userId);
+      await gatherRun('dashboard', run, session.userId);
+    }
+
+    // Every run of the pass is audited with the host index of the whole pass (calibration.ts).
+    const hostIndex = fixedMultiplier
+      ? median(gathered.map((g) => g.samples[0]!))
+      : passBenchmarkIndex(gathered.flatMap((g) => g.samples));
+    const multiplier = fixedMultiplier ?? cpuMultiplierFor(hostIndex);
+    const results: Record<PageName, PageRun[]> = { login: [], booking: [], calendar: [], dashboard: [] };
+    for (const g of gathered) {
+      // An audit that fails (NO_NAVSTART) has its load gathered again; the multiplier stays the pass's.
+      const lhr = await retried(g.url, async (attempt) => {
+        if (attempt > 1) g.samples = await gather(browser!, g.url, g.artifactsDir, g.greetedUserId);
+        return auditGathered(g.url, g.artifactsDir, multiplier, hostIndex);
+      });
+      results[g.name].push({
+        figures: figuresOf(lhr),
+        lhr,
+        ownIndex: runBenchmarkIndex(g.samples[0]!, g.samples[1]!),
+      });
+      writeFileSync(join(reportDir, `${g.name}-${g.run}.json`), JSON.stringify(lhr));
     }
 
     console.log(
