@@ -459,9 +459,7 @@ async function main() {
     }
 
     // Every run of the pass is audited with the host index of the whole pass (calibration.ts).
-    const hostIndex = fixedMultiplier
-      ? median(gathered.map((g) => g.samples[0]!))
-      : passBenchmarkIndex(gathered.flatMap((g) => g.samples));
+    const hostIndex = passBenchmarkIndex(gathered.flatMap((g) => g.samples));
     const multiplier = fixedMultiplier ?? cpuMultiplierFor(hostIndex);
     const results: Record<PageName, PageRun[]> = { login: [], booking: [], calendar: [], dashboard: [] };
     for (const g of gathered) {
